@@ -1,0 +1,138 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '#server/lib/mail-outbox.ts';
+import {
+  ADMIN_EMAIL,
+  api,
+  createTestApp,
+  signUp,
+  uniqueUser,
+  type TestApp,
+} from '#server/test/test-app.ts';
+
+let t: TestApp;
+let webRoot: string;
+beforeAll(async () => {
+  webRoot = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'docucard-web-'));
+  await fs.mkdir(path.join(webRoot, 'assets'));
+  await fs.writeFile(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  await fs.writeFile(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await createTestApp({ webRoot });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(webRoot, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database and the AI providers that can answer', async () => {
+    const response = await api(t, 'GET', '/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      ai: ['local'],
+    });
+  });
+});
+
+describe('serving the front end', () => {
+  it('answers unknown pages with the app and unknown API paths with JSON 404', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/some/client/route' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+
+    const missing = await api(t, 'GET', '/api/does-not-exist');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'There is no such API endpoint.', code: 'NOT_FOUND' });
+
+    const wrongMethod = await api(t, 'POST', '/api/health', { body: {} });
+    expect(wrongMethod.statusCode).toBe(404);
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request from a foreign origin and changes nothing', async () => {
+    const user = uniqueUser();
+    const before = (await readOutbox(path.join(t.dataDir, 'mail'))).length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+        'x-language': 'en',
+      },
+      payload: JSON.stringify(user),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: 'This request came from another website and was blocked.',
+      code: 'FOREIGN_ORIGIN',
+    });
+    expect((await readOutbox(path.join(t.dataDir, 'mail'))).length).toBe(before);
+    const login = await api(t, 'POST', '/api/auth/login', {
+      body: { username: user.username, password: user.password },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('refuses a foreign-origin account deletion even with a valid session', async () => {
+    const user = await signUp(t);
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      headers: { origin: 'https://evil.example', cookie: user.cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await api(t, 'GET', '/api/auth/user', { cookie: user.cookie })).statusCode).toBe(200);
+  });
+
+  it('accepts our public origin and the host the browser used', async () => {
+    for (const origin of ['http://localhost:5000', 'http://192.168.1.20:5000']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { origin, host: '192.168.1.20:5000', 'content-type': 'application/json' },
+        payload: JSON.stringify(uniqueUser()),
+      });
+      expect(response.statusCode).toBe(201);
+    }
+  });
+});
+
+describe('admin routes', () => {
+  it('lets only accounts whose verified email is in ADMIN_EMAILS list users', async () => {
+    const admin = await signUp(t, { email: ADMIN_EMAIL });
+    const user = await signUp(t);
+
+    const me = await api(t, 'GET', '/api/auth/user', { cookie: admin.cookie });
+    expect(me.json().user.role).toBe('admin');
+
+    const list = await api(t, 'GET', '/api/admin/users', { cookie: admin.cookie });
+    expect(list.statusCode).toBe(200);
+    const names = list.json().users.map((u: { username: string }) => u.username);
+    expect(names).toContain(user.username);
+    expect(JSON.stringify(list.json())).not.toContain('scrypt$');
+
+    const forbidden = await api(t, 'GET', '/api/admin/users', { cookie: user.cookie });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code).toBe('FORBIDDEN');
+    expect((await api(t, 'GET', '/api/admin/users')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { registerAdminRoutes } from './features/admin/routes.ts';
+import { registerAuthRoutes } from './features/auth/routes.ts';
+import { findSessionUser } from './features/auth/sessions.ts';
+import { registerHealthRoutes } from './features/health/routes.ts';
+import { installSessionResolver } from './lib/auth-guard.ts';
+import { AppError } from './lib/errors.ts';
+import { installErrorHandler } from './lib/error-handler.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { installOriginCheck } from './lib/origin-check.ts';
+import { installSpa } from './lib/spa.ts';
+import { createStorage } from './lib/storage.ts';
+
+export const DEFAULT_WEB_ROOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/web',
+);
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Defaults to SMTP or the DATA_DIR/mail outbox, from config. */
+  mailer?: Mailer;
+  /** The built front end; defaults to dist/web. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+}
+
+/** The whole server, not listening: main.ts listens, tests call inject(). */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    // Clients never decide our request ids.
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer:
+      deps.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'mail'),
+        log: app.log,
+      }),
+    storage: createStorage(config.dataDir),
+    now: deps.now ?? (() => new Date()),
+  };
+
+  const isHttps = config.publicUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'media-src': ["'self'", 'blob:', 'data:'],
+        // Phones reach a booth laptop over plain http on the local network.
+        'upgrade-insecure-requests': isHttps ? [] : null,
+      },
+    },
+    hsts: isHttps,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', 'errors.rateLimited', {
+        seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
+  });
+
+  installErrorHandler(app);
+  installOriginCheck(app, config.publicUrl);
+  installSessionResolver(app, (token) => findSessionUser(ctx, token));
+
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
+
+  await installSpa(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  return { app, ctx };
+}

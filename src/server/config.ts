@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/*
+ * The only reader of process.env. Empty strings count as unset; every bad field is named
+ * before the process exits.
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess(emptyToUndefined, schema.optional());
+const withDefault = <T extends z.ZodTypeAny>(schema: T, fallback: z.output<T>) =>
+  z.preprocess(emptyToUndefined, schema.default(fallback as never));
+
+const ZEnv = z.object({
+  NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
+  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 5000),
+  HOST: withDefault(z.string(), '127.0.0.1'),
+  PUBLIC_URL: withDefault(z.url(), 'http://localhost:5000'),
+  DATA_DIR: withDefault(z.string(), './data'),
+  DATABASE_URL: optional(z.url()),
+  REDIS_URL: optional(z.url()),
+  SMTP_URL: optional(z.url()),
+  MAIL_FROM: withDefault(z.string(), 'DocuCard <no-reply@docucard.local>'),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  OPENAI_API_KEY: optional(z.string()),
+  OPENAI_BASE_URL: withDefault(z.url(), 'https://api.openai.com/v1'),
+  OPENAI_MODEL: withDefault(z.string(), 'gpt-4o'),
+  DEEPSEEK_API_KEY: optional(z.string()),
+  DEEPSEEK_BASE_URL: withDefault(z.url(), 'https://api.deepseek.com/v1'),
+  DEEPSEEK_MODEL: withDefault(z.string(), 'deepseek-chat'),
+  ADMIN_EMAILS: withDefault(z.string(), ''),
+  LOG_LEVEL: withDefault(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
+});
+
+export interface AiProviderConfig {
+  apiKey: string | undefined;
+  baseUrl: string;
+  model: string;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string;
+  openai: AiProviderConfig;
+  deepseek: AiProviderConfig;
+  adminEmails: ReadonlySet<string>;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses an environment (process.env by default). Throws ConfigError naming every bad field. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    deepseek: { apiKey: e.DEEPSEEK_API_KEY, baseUrl: e.DEEPSEEK_BASE_URL, model: e.DEEPSEEK_MODEL },
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'docucard-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults and keeps a generated secret across starts', () => {
+    const dataDir = tmp();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:5000',
+      databaseUrl: undefined,
+      openai: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o' },
+      deepseek: { model: 'deepseek-chat' },
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('treats empty strings as unset and parses the admin list', () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      DATABASE_URL: '',
+      PORT: '',
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.port).toBe(5000);
+    expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  it('names every bad field at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: tmp(),
+        PORT: 'eighty',
+        PUBLIC_URL: 'not a url',
+        SESSION_SECRET: 'short',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT');
+    expect(problems).toContain('PUBLIC_URL');
+    expect(problems).toContain('SESSION_SECRET');
+  });
+});

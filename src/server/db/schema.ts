@@ -1,0 +1,499 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * The whole stored data model of spec-advanced section 3, plus what the product needs beyond
+ * it: users.role, hashed session and verification tokens, document status and chunks, and the
+ * visitor's source. Deleting a user cascades to everything the user owns.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const userRef = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const cardRef = () =>
+  integer('business_card_id')
+    .notNull()
+    .references(() => businessCards.id, { onDelete: 'cascade' });
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  /** scrypt hash (see lib/passwords.ts), never the password. */
+  password: text('password').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** Kept from the spec's model; tokens live hashed in email_verifications, so this stays null. */
+  emailVerificationToken: text('email_verification_token'),
+  loggedOut: boolean('logged_out').notNull().default(false),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  organization: text('organization'),
+  phone: text('phone'),
+  logoUrl: text('logo_url'),
+  vipPromotionCode: text('vip_promotion_code'),
+  companyName: text('company_name'),
+  companyLogo: text('company_logo'),
+  website: text('website'),
+  address: text('address'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    /** HMAC of the cookie's token: a database leak does not leak sessions. */
+    sessionToken: text('session_token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    /** HMAC of the token in the mailed link. */
+    token: text('token').notNull().unique(),
+    /** The address this link verifies (an email change mails the new address). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+export const businessCards = pgTable(
+  'business_cards',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    qrCode: text('qr_code'),
+    cardDesign: text('card_design').notNull().default('default'),
+    companyName: text('company_name'),
+    contactPerson: text('contact_person'),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    address: text('address'),
+    logoUrl: text('logo_url'),
+    cardTemplate: text('card_template').notNull().default('modern'),
+    primaryColor: text('primary_color').notNull().default('#3B82F6'),
+    secondaryColor: text('secondary_color').notNull().default('#1E40AF'),
+    selectedAiModel: text('selected_ai_model').notNull().default('openai'),
+    recommendedAiModel: text('recommended_ai_model').notNull().default('openai'),
+    modelRecommendationReason: text('model_recommendation_reason'),
+    documentAnalysisSummary: jsonb('document_analysis_summary'),
+    /** null while the wizard runs; set by finalize. */
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('business_cards_user_idx').on(t.userId)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    fileName: text('file_name').notNull(),
+    /** Decided from the bytes: pdf, docx, pptx, txt, jpg, png. */
+    fileType: text('file_type').notNull(),
+    fileSize: integer('file_size').notNull(),
+    /** Extracted plain text. */
+    content: text('content'),
+    businessCardId: integer('business_card_id').references(() => businessCards.id, {
+      onDelete: 'cascade',
+    }),
+    /** Path under DATA_DIR of the stored original. */
+    storagePath: text('storage_path'),
+    status: text('status', { enum: ['pending', 'processing', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Readable reason when status is failed. */
+    error: text('error'),
+    pageCount: integer('page_count'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('documents_card_idx').on(t.businessCardId),
+    index('documents_user_idx').on(t.userId),
+    index('documents_status_idx').on(t.status),
+  ],
+);
+
+/** Retrieval units: a passage that remembers its document and page or slide. */
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    businessCardId: cardRef(),
+    position: integer('position').notNull(),
+    /** 1-based page (PDF), slide (PPTX) or block number; null when the format has none. */
+    page: integer('page'),
+    text: text('text').notNull(),
+    /** Text segmented with Intl.Segmenter, space-separated, for ranking. */
+    tokens: text('tokens').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('document_chunks_card_idx').on(t.businessCardId),
+    index('document_chunks_document_idx').on(t.documentId),
+  ],
+);
+
+export const documentIntelligence = pgTable('document_intelligence', {
+  id: serial('id').primaryKey(),
+  documentId: integer('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+  businessCardId: cardRef(),
+  companyName: text('company_name'),
+  businessContext: text('business_context'),
+  sourceCitations: text('source_citations'),
+  sourcePages: text('source_pages'),
+  companyOverview: jsonb('company_overview'),
+  keyProducts: jsonb('key_products'),
+  financialMetrics: jsonb('financial_metrics'),
+  marketPosition: jsonb('market_position'),
+  contactInformation: jsonb('contact_information'),
+  businessHighlights: jsonb('business_highlights'),
+  commonQuestions: jsonb('common_questions'),
+  responseTemplates: jsonb('response_templates'),
+  accuracyScore: real('accuracy_score').notNull().default(0),
+  completenessScore: real('completeness_score').notNull().default(0),
+  lastAnalyzed: timestamp('last_analyzed', { withTimezone: true }),
+  analysisVersion: text('analysis_version').notNull().default('1.0'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const redListKeywords = pgTable(
+  'red_list_keywords',
+  {
+    id: serial('id').primaryKey(),
+    businessCardId: cardRef(),
+    keyword: text('keyword').notNull(),
+    description: text('description'),
+    category: text('category').notNull().default('custom'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('red_list_keywords_card_idx').on(t.businessCardId)],
+);
+
+export const chats = pgTable('chats', {
+  id: serial('id').primaryKey(),
+  businessCardId: cardRef(),
+  messages: jsonb('messages')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+});
+
+export const visitorSessions = pgTable(
+  'visitor_sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** HMAC of the visitor cookie; the cookie value itself is never stored or shown. */
+    sessionToken: text('session_token').notNull().unique(),
+    businessCardId: cardRef(),
+    messages: jsonb('messages')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    referrer: text('referrer'),
+    /** e.g. "qr" from the printed code's ?src=qr. */
+    source: text('source'),
+    lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visitor_sessions_card_idx').on(t.businessCardId)],
+);
+
+export const visitorProfiles = pgTable(
+  'visitor_profiles',
+  {
+    id: serial('id').primaryKey(),
+    visitorSessionId: integer('visitor_session_id')
+      .notNull()
+      .references(() => visitorSessions.id, { onDelete: 'cascade' }),
+    businessCardId: cardRef(),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    organization: text('organization'),
+    jobTitle: text('job_title'),
+    country: text('country'),
+    industry: text('industry'),
+    engagementScore: integer('engagement_score').notNull().default(0),
+    qualificationScore: integer('qualification_score').notNull().default(0),
+    intentScore: integer('intent_score').notNull().default(0),
+    totalScore: integer('total_score').notNull().default(0),
+    profileCompleteness: integer('profile_completeness').notNull().default(0),
+    conversationSummary: text('conversation_summary'),
+    keyInterests: jsonb('key_interests')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    painPoints: jsonb('pain_points')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    buyingSignals: jsonb('buying_signals')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    followUpPriority: text('follow_up_priority').notNull().default('medium'),
+    stage: text('stage').notNull().default('visitor'),
+    lastScoreUpdate: timestamp('last_score_update', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('visitor_profiles_session_idx').on(t.visitorSessionId),
+    index('visitor_profiles_card_idx').on(t.businessCardId),
+  ],
+);
+
+export const leadScoringEvents = pgTable('lead_scoring_events', {
+  id: serial('id').primaryKey(),
+  visitorProfileId: integer('visitor_profile_id')
+    .notNull()
+    .references(() => visitorProfiles.id, { onDelete: 'cascade' }),
+  eventType: text('event_type').notNull(),
+  eventValue: text('event_value'),
+  scoreChange: integer('score_change').notNull().default(0),
+  scoreCategory: text('score_category'),
+  aiAnalysis: text('ai_analysis'),
+  confidenceScore: real('confidence_score').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const salesPipelineTasks = pgTable('sales_pipeline_tasks', {
+  id: serial('id').primaryKey(),
+  userId: userRef(),
+  visitorProfileId: integer('visitor_profile_id').references(() => visitorProfiles.id, {
+    onDelete: 'cascade',
+  }),
+  taskType: text('task_type').notNull(),
+  title: text('title').notNull(),
+  description: text('description'),
+  priority: text('priority').notNull().default('medium'),
+  status: text('status').notNull().default('pending'),
+  dueDate: timestamp('due_date', { withTimezone: true }),
+  scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  suggestedMessage: text('suggested_message'),
+  aiGeneratedContent: text('ai_generated_content'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const salesPipelineAnalytics = pgTable('sales_pipeline_analytics', {
+  id: serial('id').primaryKey(),
+  userId: userRef(),
+  businessCardId: integer('business_card_id').references(() => businessCards.id, {
+    onDelete: 'cascade',
+  }),
+  date: date('date').notNull(),
+  totalVisitors: integer('total_visitors').notNull().default(0),
+  totalLeads: integer('total_leads').notNull().default(0),
+  qualifiedLeads: integer('qualified_leads').notNull().default(0),
+  opportunities: integer('opportunities').notNull().default(0),
+  visitorToLeadRate: real('visitor_to_lead_rate').notNull().default(0),
+  leadToQualifiedRate: real('lead_to_qualified_rate').notNull().default(0),
+  qualifiedToOpportunityRate: real('qualified_to_opportunity_rate').notNull().default(0),
+  averageEngagementScore: real('average_engagement_score').notNull().default(0),
+  averageMessagesPerSession: real('average_messages_per_session').notNull().default(0),
+  averageSessionDuration: integer('average_session_duration').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const posters = pgTable('posters', {
+  id: serial('id').primaryKey(),
+  businessCardId: cardRef(),
+  title: text('title').notNull(),
+  description: text('description'),
+  imageUrl: text('image_url'),
+  eventType: text('event_type'),
+  style: text('style'),
+  colorScheme: text('color_scheme'),
+  targetAudience: text('target_audience'),
+  keyMessages: jsonb('key_messages')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  dimensions: text('dimensions'),
+  templateId: text('template_id'),
+  createdAt: createdAt(),
+});
+
+export const podcasts = pgTable('podcasts', {
+  id: serial('id').primaryKey(),
+  businessCardId: cardRef(),
+  title: text('title').notNull(),
+  description: text('description'),
+  audioUrl: text('audio_url'),
+  duration: integer('duration'),
+  language: text('language'),
+  transcript: text('transcript'),
+  voiceSettings: jsonb('voice_settings'),
+  createdAt: createdAt(),
+});
+
+export const socialMediaContents = pgTable('social_media_contents', {
+  id: serial('id').primaryKey(),
+  businessCardId: cardRef(),
+  platform: text('platform').notNull(),
+  content: text('content').notNull(),
+  hashtags: jsonb('hashtags')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  mentions: jsonb('mentions')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  mediaType: text('media_type'),
+  estimatedReach: integer('estimated_reach'),
+  bestPostTime: text('best_post_time'),
+  language: text('language'),
+  translations: jsonb('translations'),
+  createdAt: createdAt(),
+});
+
+export const pushNotificationTemplates = pgTable('push_notification_templates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  category: text('category'),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  actionText: text('action_text'),
+  actionUrl: text('action_url'),
+  icon: text('icon'),
+  urgency: text('urgency').notNull().default('normal'),
+  personalizable: boolean('personalizable').notNull().default(false),
+  variables: jsonb('variables'),
+  effectiveness: integer('effectiveness').notNull().default(75),
+  industry: text('industry'),
+  isActive: boolean('is_active').notNull().default(true),
+  usageCount: integer('usage_count').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const pushNotificationCampaigns = pgTable('push_notification_campaigns', {
+  id: serial('id').primaryKey(),
+  userId: userRef(),
+  templateId: integer('template_id').references(() => pushNotificationTemplates.id, {
+    onDelete: 'set null',
+  }),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  actionText: text('action_text'),
+  actionUrl: text('action_url'),
+  icon: text('icon'),
+  urgency: text('urgency').notNull().default('normal'),
+  targetAudience: text('target_audience'),
+  scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+  status: text('status').notNull().default('draft'),
+  personalizedVariables: jsonb('personalized_variables'),
+  sentCount: integer('sent_count').notNull().default(0),
+  clickCount: integer('click_count').notNull().default(0),
+  conversionCount: integer('conversion_count').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const pushNotificationDeliveries = pgTable('push_notification_deliveries', {
+  id: serial('id').primaryKey(),
+  campaignId: integer('campaign_id')
+    .notNull()
+    .references(() => pushNotificationCampaigns.id, { onDelete: 'cascade' }),
+  visitorSessionId: integer('visitor_session_id').references(() => visitorSessions.id, {
+    onDelete: 'cascade',
+  }),
+  businessCardId: integer('business_card_id').references(() => businessCards.id, {
+    onDelete: 'cascade',
+  }),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  actionText: text('action_text'),
+  actionUrl: text('action_url'),
+  icon: text('icon'),
+  urgency: text('urgency'),
+  deliveryStatus: text('delivery_status').notNull().default('pending'),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  clickedAt: timestamp('clicked_at', { withTimezone: true }),
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+});
+
+export const analyticsCache = pgTable('analytics_cache', {
+  id: serial('id').primaryKey(),
+  cacheKey: text('cache_key').notNull().unique(),
+  data: jsonb('data').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const videoGenerations = pgTable('video_generations', {
+  id: serial('id').primaryKey(),
+  userId: userRef(),
+  businessCardId: integer('business_card_id').references(() => businessCards.id, {
+    onDelete: 'cascade',
+  }),
+  websiteUrl: text('website_url'),
+  websiteContent: text('website_content'),
+  extractedData: jsonb('extracted_data'),
+  title: text('title'),
+  description: text('description'),
+  duration: integer('duration').notNull().default(30),
+  language: text('language').notNull().default('zh-CN'),
+  voiceType: text('voice_type').notNull().default('alloy'),
+  videoUrl: text('video_url'),
+  audioUrl: text('audio_url'),
+  scriptContent: text('script_content'),
+  generationStatus: text('generation_status').notNull().default('pending'),
+  supportedLanguages: jsonb('supported_languages'),
+  multilanguageVersions: jsonb('multilanguage_versions'),
+  fileSize: integer('file_size'),
+  videoDuration: integer('video_duration'),
+  generationTime: integer('generation_time'),
+  isFavorite: boolean('is_favorite').notNull().default(false),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

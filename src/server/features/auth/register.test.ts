@@ -1,0 +1,277 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema.ts';
+import { firstLink, latestMailTo, readOutbox } from '#server/lib/mail-outbox.ts';
+import {
+  api,
+  createTestApp,
+  openVerificationLink,
+  signUp,
+  uniqueUser,
+  type TestApp,
+} from '#server/test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const outbox = () => path.join(t.dataDir, 'mail');
+const userRow = async (username: string) =>
+  (await t.ctx.db.select().from(users).where(eq(users.username, username)))[0];
+
+describe('POST /api/auth/register', () => {
+  it('creates the account, never returns secrets, and mails a verification link', async () => {
+    const user = uniqueUser({ organization: 'Hengtai Machinery', phone: '+86 20 1234 5678' });
+    const response = await api(t, 'POST', '/api/auth/register', { body: user });
+
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.user).toMatchObject({
+      username: user.username,
+      email: user.email,
+      organization: 'Hengtai Machinery',
+      emailVerified: false,
+      role: 'user',
+    });
+    expect(JSON.stringify(body)).not.toContain(user.password);
+    expect(body.user).not.toHaveProperty('password');
+
+    const stored = await userRow(user.username);
+    expect(stored!.password).toMatch(/^scrypt\$/);
+
+    const mail = await latestMailTo(outbox(), user.email);
+    expect(mail?.subject).toBe('Verify your DocuCard email address');
+    expect(firstLink(mail!)).toMatch(
+      /^http:\/\/localhost:5000\/api\/auth\/verify-email\?token=[\w-]+$/,
+    );
+  });
+
+  it('writes the mail in the language the user chose', async () => {
+    const user = uniqueUser();
+    await api(t, 'POST', '/api/auth/register', { body: user, language: 'zh-TW' });
+    const mail = await latestMailTo(outbox(), user.email);
+    expect(mail?.subject).toBe('驗證您的 DocuCard 電子郵件地址');
+    expect(mail?.text).toContain('24小時');
+  });
+
+  it('names every invalid field in the request language and stores nothing', async () => {
+    const before = (await readOutbox(outbox())).length;
+    const response = await api(t, 'POST', '/api/auth/register', {
+      body: { username: 'ab', email: 'not-an-email', password: 'short', logoUrl: 'nope' },
+      language: 'zh-CN',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: '请检查标出的字段。',
+      code: 'VALIDATION_ERROR',
+      fields: {
+        username: '用户名需为3到50个字符',
+        email: '请输入有效的邮箱地址',
+        password: '密码至少需要8个字符',
+        logoUrl: '必须是有效的URL地址',
+      },
+    });
+    expect(await userRow('ab')).toBeUndefined();
+    expect((await readOutbox(outbox())).length).toBe(before);
+  });
+
+  it('rejects a username longer than 50 characters and wrong types', async () => {
+    const long = await api(t, 'POST', '/api/auth/register', {
+      body: uniqueUser({ username: 'x'.repeat(51) }),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields.username).toBe('Username must be 3 to 50 characters');
+
+    const wrongType = await api(t, 'POST', '/api/auth/register', {
+      body: { ...uniqueUser(), username: 12345 },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().fields.username).toBe('This value is not valid');
+  });
+
+  it('answers malformed JSON with a readable 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json', 'x-language': 'en' },
+      payload: '{"username": "broken',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'The request body is not valid JSON.',
+      code: 'MALFORMED_JSON',
+    });
+  });
+
+  it('answers 409 "User already exists" for a taken username or email and changes nothing', async () => {
+    const user = uniqueUser({ organization: 'First Co' });
+    await api(t, 'POST', '/api/auth/register', { body: user });
+
+    for (const clash of [
+      { ...uniqueUser(), username: user.username },
+      { ...uniqueUser(), email: user.email },
+    ]) {
+      const response = await api(t, 'POST', '/api/auth/register', {
+        body: { ...clash, organization: 'Intruder' },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ error: 'User already exists', code: 'USER_EXISTS' });
+    }
+    expect((await userRow(user.username))!.organization).toBe('First Co');
+  });
+});
+
+describe('overwrite retry', () => {
+  it('updates a never-verified account, including its password, and mails a new link', async () => {
+    const user = uniqueUser({ organization: 'Old Name' });
+    await api(t, 'POST', '/api/auth/register', { body: user });
+    const retry = await api(t, 'POST', '/api/auth/register', {
+      body: { ...user, password: 'a-new-password', organization: 'New Name', overwrite: true },
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({
+      updated: true,
+      verificationSent: true,
+      user: { organization: 'New Name' },
+    });
+
+    await openVerificationLink(t, user.email);
+    const oldPassword = await api(t, 'POST', '/api/auth/login', {
+      body: { username: user.username, password: user.password },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await api(t, 'POST', '/api/auth/login', {
+      body: { username: user.username, password: 'a-new-password' },
+    });
+    expect(newPassword.statusCode).toBe(200);
+  });
+
+  it('refuses a stranger on a verified account and leaves it untouched', async () => {
+    const owner = await signUp(t, { organization: 'Owner Co' });
+    const attack = await api(t, 'POST', '/api/auth/register', {
+      body: {
+        username: owner.username,
+        email: owner.email,
+        password: 'attacker-password',
+        organization: 'Hijacked',
+        overwrite: true,
+      },
+    });
+    expect(attack.statusCode).toBe(403);
+    expect(attack.json()).toEqual({
+      error: 'This account is already verified. Enter its current password to update it.',
+      code: 'FORBIDDEN',
+    });
+    const stored = await userRow(owner.username);
+    expect(stored!.organization).toBe('Owner Co');
+    const login = await api(t, 'POST', '/api/auth/login', {
+      body: { username: owner.username, password: owner.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('lets the owner of a verified account update it with the right password', async () => {
+    const owner = await signUp(t, { organization: 'Before' });
+    const retry = await api(t, 'POST', '/api/auth/register', {
+      body: {
+        username: owner.username,
+        email: owner.email,
+        password: owner.password,
+        organization: 'After',
+        overwrite: true,
+      },
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ updated: true, verificationSent: false });
+    expect((await userRow(owner.username))!.organization).toBe('After');
+    expect((await userRow(owner.username))!.emailVerified).toBe(true);
+  });
+
+  it('refuses when the username and the email belong to two different accounts', async () => {
+    const first = uniqueUser();
+    const second = uniqueUser();
+    await api(t, 'POST', '/api/auth/register', { body: first });
+    await api(t, 'POST', '/api/auth/register', { body: second });
+    const response = await api(t, 'POST', '/api/auth/register', {
+      body: {
+        username: first.username,
+        email: second.email,
+        password: 'whatever-1',
+        overwrite: true,
+      },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('CONFLICT');
+  });
+});
+
+describe('GET /api/auth/verify-email', () => {
+  it('verifies once, then says the link was used', async () => {
+    const user = uniqueUser();
+    await api(t, 'POST', '/api/auth/register', { body: user });
+    const first = await openVerificationLink(t, user.email);
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/email-verified?success=true');
+    expect((await userRow(user.username))!.emailVerified).toBe(true);
+
+    const again = await openVerificationLink(t, user.email);
+    expect(again.statusCode).toBe(302);
+    expect(decodeURIComponent(String(again.headers.location))).toBe(
+      '/email-verified?error=This verification link has already been used.',
+    );
+  });
+
+  it('refuses a link older than 24 hours', async () => {
+    const user = uniqueUser();
+    await api(t, 'POST', '/api/auth/register', { body: user });
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    try {
+      const response = await openVerificationLink(t, user.email);
+      expect(decodeURIComponent(String(response.headers.location))).toContain(
+        'error=This verification link has expired',
+      );
+      expect((await userRow(user.username))!.emailVerified).toBe(false);
+    } finally {
+      t.clock.advance(-(24 * 60 * 60 * 1000 + 1000));
+    }
+  });
+
+  it('refuses a modified or missing token in the browser language', async () => {
+    for (const url of ['/api/auth/verify-email?token=forged', '/api/auth/verify-email']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+      });
+      expect(response.statusCode).toBe(302);
+      expect(decodeURIComponent(String(response.headers.location))).toBe(
+        '/email-verified?error=验证链接无效或不完整。',
+      );
+    }
+  });
+});
+
+describe('resend verification', () => {
+  it('mails a fresh link to an unverified address and answers the same for unknown ones', async () => {
+    const user = uniqueUser();
+    await api(t, 'POST', '/api/auth/register', { body: user });
+    const before = (await readOutbox(outbox())).length;
+
+    const known = await api(t, 'POST', '/api/auth/resend-verification', {
+      body: { email: user.email },
+    });
+    const unknown = await api(t, 'POST', '/api/auth/resend-verification', {
+      body: { email: 'nobody@example.com' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect((await readOutbox(outbox())).length).toBe(before + 1);
+
+    const response = await openVerificationLink(t, user.email);
+    expect(response.headers.location).toBe('/email-verified?success=true');
+  });
+});

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_RATE_LIMIT, SESSION_COOKIE } from '#shared/limits.ts';
+import {
+  ZLoginRequest,
+  ZOkResponse,
+  ZProfileUpdateRequest,
+  ZProfileUpdateResponse,
+  ZRegisterRequest,
+  ZRegisterResponse,
+  ZResendVerificationRequest,
+  ZUserResponse,
+} from '#shared/schemas/auth.ts';
+import type { AppContext } from '#server/context.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '#server/lib/auth-guard.ts';
+import { requestLanguage, translate } from '#server/lib/i18n.ts';
+import * as auth from './service.ts';
+import { deleteSession } from './sessions.ts';
+import { consumeVerificationToken } from './verification.ts';
+
+const authRateLimit = { max: AUTH_RATE_LIMIT.max, timeWindow: AUTH_RATE_LIMIT.windowMs };
+
+export function registerAuthRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const cookie = { secure: ctx.config.publicUrl.startsWith('https:') };
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        body: ZRegisterRequest,
+        response: { 200: ZRegisterResponse, 201: ZRegisterResponse },
+      },
+      config: { rateLimit: authRateLimit },
+    },
+    async (request, reply) => {
+      const result = await auth.register(ctx, request.body, requestLanguage(request));
+      return reply.status(result.updated ? 200 : 201).send({
+        user: auth.toPublicUser(ctx, result.user),
+        updated: result.updated,
+        verificationSent: result.verificationSent,
+      });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: { body: ZLoginRequest, response: { 200: ZUserResponse } },
+      config: { rateLimit: authRateLimit },
+    },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await auth.login(ctx, request.body);
+      setSessionCookie(reply, token, expiresAt, cookie);
+      return { user: auth.toPublicUser(ctx, user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      schema: { body: ZResendVerificationRequest, response: { 200: ZOkResponse } },
+      config: { rateLimit: authRateLimit },
+    },
+    async (request) => {
+      await auth.resendVerification(ctx, request.body.email, requestLanguage(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/auth/verify-email',
+    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      const outcome = await consumeVerificationToken(ctx, request.query.token ?? '');
+      const target = outcome.ok
+        ? '/email-verified?success=true'
+        : `/email-verified?error=${encodeURIComponent(translate(requestLanguage(request), outcome.reason))}`;
+      return reply.redirect(target, 302);
+    },
+  );
+
+  app.get(
+    '/api/auth/user',
+    { schema: { response: { 200: ZUserResponse } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { user: auth.toPublicUser(ctx, requireUser(request)) };
+    },
+  );
+
+  app.put(
+    '/api/auth/profile',
+    { schema: { body: ZProfileUpdateRequest, response: { 200: ZProfileUpdateResponse } } },
+    async (request) => {
+      const { user, verificationSent } = await auth.updateProfile(
+        ctx,
+        requireUser(request),
+        request.body,
+        requestLanguage(request),
+      );
+      return { user: auth.toPublicUser(ctx, user), verificationSent };
+    },
+  );
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(ctx, token);
+    if (request.currentUser) await auth.markLoggedOut(ctx, request.currentUser.id);
+    clearSessionCookie(reply, cookie);
+    return { ok: true as const };
+  };
+  app.post('/api/logout', { schema: { response: { 200: ZOkResponse } } }, logout);
+  app.post('/api/auth/logout', { schema: { response: { 200: ZOkResponse } } }, logout);
+
+  app.delete(
+    '/api/auth/account',
+    { schema: { response: { 200: ZOkResponse } } },
+    async (request, reply) => {
+      await auth.deleteAccount(ctx, requireUser(request).id);
+      clearSessionCookie(reply, cookie);
+      return { ok: true as const };
+    },
+  );
+}

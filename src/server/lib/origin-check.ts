@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Browsers name the page that sent a request in `Origin`. A state-changing request from
+ * another site is refused (the session cookie is SameSite=Lax as a second line).
+ * Same-origin means PUBLIC_URL or the host the browser actually used (a phone on the
+ * booth's network reaches us by IP address).
+ */
+export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
+  const publicOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    const origin = request.headers.origin;
+    const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
+    if (!origin || (SAFE_METHODS.has(request.method) && !isUpgrade)) return;
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    if (origin !== publicOrigin && origin !== ownOrigin) {
+      throw new AppError('FOREIGN_ORIGIN', 'errors.foreignOrigin');
+    }
+  });
+}

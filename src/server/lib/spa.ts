@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+/**
+ * Serves the built front end. Hashed assets are cached for a year; index.html is never
+ * cached, and every unknown non-API GET gets it so the client router decides. Unknown /api
+ * paths get a JSON 404.
+ */
+export async function installSpa(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
+  const hasWeb = indexFile !== undefined && fs.existsSync(indexFile);
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot!,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi =
+      request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/ws/');
+    if (isApi || !['GET', 'HEAD'].includes(request.method)) {
+      throw new AppError('NOT_FOUND', 'errors.apiNotFound');
+    }
+    if (!hasWeb) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web interface is not built yet. Run `npm run build`.');
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile!));
+  });
+}

@@ -1,0 +1,179 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import type { AppContext } from '#server/context.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { SESSION_COOKIE } from '#shared/limits.ts';
+import { firstLink, latestMailTo } from '#server/lib/mail-outbox.ts';
+
+/*
+ * A whole app on a real database for one test file: PGlite in memory (started from a
+ * migrated snapshot made once per run by global-setup.ts), or, with TEST_DATABASE_URL, a
+ * fresh PostgreSQL database created for the file and dropped afterwards.
+ */
+
+export const PUBLIC_URL = 'http://localhost:5000';
+export const ADMIN_EMAIL = 'boss@docucard.test';
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  clock: TestClock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const snapshot = inject('pgliteSnapshot');
+    return openDatabase({
+      pgliteSnapshot: snapshot ? new Blob([await fs.readFile(snapshot)]) : undefined,
+    });
+  }
+  const name = `docucard_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; webRoot?: string } = {},
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    ...options.env,
+  });
+  let offset = 0;
+  const clock: TestClock = {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+  const database = await openTestDatabase();
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    logger: false,
+    now: clock.now,
+    webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    config,
+    clock,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let addressCounter = 0;
+/** A distinct client address, so one test's rate-limit budget does not leak into another. */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** The session cookie header from a login answer. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie in answer ${response.statusCode}`);
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+let userCounter = 0;
+export function uniqueUser(overrides: Record<string, unknown> = {}) {
+  userCounter += 1;
+  const tag = `${process.pid}${userCounter}${Math.random().toString(36).slice(2, 5)}`;
+  return {
+    username: `user${tag}`,
+    email: `user${tag}@example.com`,
+    password: 'correct-horse-1',
+    ...overrides,
+  } as { username: string; email: string; password: string } & Record<string, unknown>;
+}
+
+/** Sends a JSON request as a browser on our own origin would. */
+export function api(
+  t: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  options: { body?: unknown; cookie?: string; language?: string; address?: string } = {},
+) {
+  return t.app.inject({
+    method,
+    url,
+    remoteAddress: options.address ?? freshAddress(),
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      'x-language': options.language ?? 'en',
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+  });
+}
+
+/** Follows the newest verification link mailed to an address, as the user would. */
+export async function openVerificationLink(t: TestApp, email: string) {
+  const mail = await latestMailTo(path.join(t.dataDir, 'mail'), email);
+  const link = mail && firstLink(mail);
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  const url = new URL(link);
+  return t.app.inject({
+    method: 'GET',
+    url: url.pathname + url.search,
+    remoteAddress: freshAddress(),
+    headers: { 'accept-language': 'en-US,en;q=0.9' },
+  });
+}
+
+/** Registers, verifies through the mailed link and logs in; returns the cookie. */
+export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const user = uniqueUser(overrides);
+  const registered = await api(t, 'POST', '/api/auth/register', { body: user });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  await openVerificationLink(t, user.email);
+  const login = await api(t, 'POST', '/api/auth/login', {
+    body: { username: user.username, password: user.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return { ...user, id: registered.json().user.id as number, cookie: sessionCookieFrom(login) };
+}
