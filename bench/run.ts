@@ -1,0 +1,26 @@
+/*
+ * `npm run bench` runs every benchmark in bench/ and prints one table. `npm run bench -- auth`
+ * runs only those whose name contains "auth".
+ */
+import { authBench } from './auth.bench.ts';
+
+export interface BenchResult {
+  name: string;
+  figure: string;
+  target?: string;
+}
+
+export interface Bench {
+  name: string;
+  run(): Promise<BenchResult[]>;
+}
+
+const benches: Bench[] = [authBench];
+const filter = process.argv[2];
+const results: BenchResult[] = [];
+for (const bench of benches.filter((b) => !filter || b.name.includes(filter))) {
+  process.stdout.write(`running ${bench.name}…\n`);
+  results.push(...(await bench.run()));
+}
+console.table(results);
+process.exit(0);

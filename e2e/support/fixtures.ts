@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { firstLink, latestMailTo } from '../../src/server/lib/mail-outbox.ts';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
+
+export { expect };
+
+const ARTIFACTS = path.resolve('e2e/artifacts');
+
+/** Browser console errors fail the test, except the browser's own note about an expected 4xx answer. */
+const EXPECTED_CONSOLE = /Failed to load resource: the server responded with a status of (401|403|409|429)/;
+
+let counter = 0;
+export function newAccount(overrides: Partial<Account> = {}): Account {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    username: `buyer${tag}`,
+    email: `buyer${tag}@example.com`,
+    password: 'Canton-Fair-2026',
+    organization: 'Guangzhou Hengtai Machinery',
+    ...overrides,
+  };
+}
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+  organization: string;
+}
+
+/** The link in the newest mail written to the outbox for an address. */
+export async function mailedLink(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mail = await latestMailTo(path.resolve(E2E_DATA_DIR, 'mail'), email);
+    const link = mail && firstLink(mail);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail for ${email}`);
+}
+
+/** Saves a screenshot of the page for reviewers: e2e/artifacts/<name>.png */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+export const test = base.extend<{ consoleGuard: void }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text())) {
+          problems.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => problems.push(String(error)));
+      await use();
+      expect(problems, 'browser console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Registers and verifies through the API and the mailed link, as a user would. */
+export async function createVerifiedAccount(page: Page, overrides: Partial<Account> = {}) {
+  const account = newAccount(overrides);
+  const response = await page.request.post('/api/auth/register', {
+    data: account,
+    headers: { 'x-language': 'en' },
+  });
+  expect(response.status()).toBe(201);
+  const verified = await page.request.get(await mailedLink(account.email), { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  return account;
+}
+
+/** Logs in through the API; the browser context shares the cookie. */
+export async function loginByApi(page: Page, account: Account): Promise<void> {
+  const response = await page.request.post('/api/auth/login', {
+    data: { username: account.username, password: account.password },
+  });
+  expect(response.status()).toBe(200);
+}
