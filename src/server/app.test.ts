@@ -6,6 +6,7 @@ import {
   ADMIN_EMAIL,
   api,
   createTestApp,
+  freshAddress,
   signUp,
   uniqueUser,
   type TestApp,
@@ -134,5 +135,68 @@ describe('admin routes', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().code).toBe('FORBIDDEN');
     expect((await api(t, 'GET', '/api/admin/users')).statusCode).toBe(401);
+  });
+});
+
+describe('bad input never yields a 500', () => {
+  const routes: Array<['POST' | 'PUT' | 'DELETE' | 'GET', string]> = [
+    ['POST', '/api/auth/register'],
+    ['POST', '/api/auth/login'],
+    ['POST', '/api/auth/resend-verification'],
+    ['PUT', '/api/auth/profile'],
+    ['POST', '/api/logout'],
+    ['DELETE', '/api/auth/account'],
+    ['GET', '/api/auth/verify-email?token[]=a&token[]=b'],
+  ];
+  const payloads = [
+    'null',
+    '[]',
+    '"text"',
+    '123',
+    '{}',
+    '{"username":{"$gt":""}}',
+    '{"a":'.repeat(500),
+  ];
+
+  it('answers every route and payload with a 4xx or success, and keeps serving', async () => {
+    const user = await signUp(t);
+    for (const [method, url] of routes) {
+      for (const payload of payloads) {
+        for (const cookie of [undefined, user.cookie]) {
+          const response = await t.app.inject({
+            method,
+            url,
+            remoteAddress: freshAddress(),
+            headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+            ...(method === 'GET' ? {} : { payload }),
+          });
+          expect(response.statusCode, `${method} ${url} ${payload.slice(0, 20)}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expect(response.json()).toHaveProperty('code');
+        }
+      }
+    }
+    expect((await api(t, 'GET', '/api/health')).statusCode).toBe(200);
+  });
+
+  it('answers an oversized body with 413 and a wrong content type with 415', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      remoteAddress: freshAddress(),
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'x-language': 'en' },
+      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
+
+    const text = await t.app.inject({
+      method: 'POST',
+      remoteAddress: freshAddress(),
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml', 'x-language': 'en' },
+      payload: '<login/>',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 });
