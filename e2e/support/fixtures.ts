@@ -8,7 +8,8 @@ export { expect };
 const ARTIFACTS = path.resolve('e2e/artifacts');
 
 /** Browser console errors fail the test, except the browser's own note about an expected 4xx answer. */
-const EXPECTED_CONSOLE = /Failed to load resource: the server responded with a status of (401|403|409|429)/;
+const EXPECTED_CONSOLE =
+  /Failed to load resource: the server responded with a status of (401|403|409|429)/;
 
 let counter = 0;
 export function newAccount(overrides: Partial<Account> = {}): Account {

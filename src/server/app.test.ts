@@ -200,3 +200,15 @@ describe('bad input never yields a 500', () => {
     expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 });
+
+describe('files that appear after start-up', () => {
+  it('serves an asset built after the server started, and 404s a missing one', async () => {
+    await fs.writeFile(path.join(webRoot, 'assets', 'late-5678.js'), 'console.log(2)');
+    const late = await t.app.inject({ method: 'GET', url: '/assets/late-5678.js' });
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toBe('console.log(2)');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-0000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/json');
+  });
+});

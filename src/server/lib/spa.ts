@@ -16,7 +16,8 @@ export async function installSpa(app: FastifyInstance, webRoot: string | undefin
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot!,
-      wildcard: false,
+      // Looked up per request, so a rebuilt front end is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -33,6 +34,10 @@ export async function installSpa(app: FastifyInstance, webRoot: string | undefin
       request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/ws/');
     if (isApi || !['GET', 'HEAD'].includes(request.method)) {
       throw new AppError('NOT_FOUND', 'errors.apiNotFound');
+    }
+    // A missing file (an old hashed asset, say) is a 404, never the page in its place.
+    if (path.extname(request.url.split('?')[0] ?? '') !== '') {
+      throw new AppError('NOT_FOUND', 'errors.notFound');
     }
     if (!hasWeb) {
       return reply

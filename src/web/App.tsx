@@ -1,0 +1,168 @@
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { RequireAuth } from './components/auth/require-auth.tsx';
+import { AppLayout } from './components/layout/app-layout.tsx';
+import { ErrorBoundary } from './components/routing/error-boundary.tsx';
+import { RequireNumericId, isNumericId } from './components/routing/route-params.tsx';
+import { Loading } from './components/ui/spinner.tsx';
+import { useSessionRefresh } from './lib/use-session-refresh.ts';
+
+/* Every page is its own chunk. */
+const HomePage = lazy(() => import('./pages/home.tsx'));
+const RegisterPage = lazy(() => import('./pages/register.tsx'));
+const LoginPage = lazy(() => import('./pages/login.tsx'));
+const EmailVerifiedPage = lazy(() => import('./pages/email-verified.tsx'));
+const UserManagementPage = lazy(() => import('./pages/user-management.tsx'));
+const TestLogoutPage = lazy(() => import('./pages/test-logout.tsx'));
+const LoadingDemoPage = lazy(() => import('./pages/loading-demo.tsx'));
+const AdminPanelPage = lazy(() => import('./pages/admin-panel.tsx'));
+const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
+const ShortNotFound = lazy(() =>
+  import('./pages/not-found.tsx').then((module) => ({ default: module.ShortNotFound })),
+);
+const ComingNext = lazy(() =>
+  import('./components/routing/coming-next.tsx').then((module) => ({ default: module.ComingNext })),
+);
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * One row per route of spec-core 2.1 and spec-advanced 2. `page` is a real page, or
+ * `comingNext` names the `pages.*` locale section of a screen a later issue builds.
+ */
+interface RouteDef {
+  path: string;
+  page?: Page;
+  comingNext?: string;
+  /** Login required: spinner, then the 需要登录 toast and /register when signed out. */
+  auth?: boolean;
+  /** Route parameters that must be numeric ids (else redirect to /). */
+  numericParams?: string[];
+  /** Query parameters that must be present numeric ids (else redirect to /). */
+  numericQuery?: string[];
+}
+
+export const ROUTES: RouteDef[] = [
+  // Account screens (public)
+  { path: '/register', page: RegisterPage },
+  { path: '/login', page: LoginPage },
+  { path: '/email-verified', page: EmailVerifiedPage },
+  { path: '/user-management', page: UserManagementPage },
+  { path: '/test-logout', page: TestLogoutPage },
+  { path: '/loading-demo', page: LoadingDemoPage },
+  { path: '/admin-panel', page: AdminPanelPage },
+
+  // Other public screens
+  { path: '/user-details', comingNext: 'userDetails' },
+  { path: '/logo-upload', comingNext: 'logoUpload' },
+  { path: '/card-demo', comingNext: 'cardDemo' },
+
+  // Card creation wizard (login required)
+  { path: '/document-upload/:id', comingNext: 'documentUpload', auth: true, numericParams: ['id'] },
+  {
+    path: '/ai-model-selection/:id',
+    comingNext: 'aiModelSelection',
+    auth: true,
+    numericParams: ['id'],
+    numericQuery: ['businessCardId'],
+  },
+  { path: '/analysis/:id', comingNext: 'analysis', auth: true, numericParams: ['id'] },
+  { path: '/analysis', comingNext: 'analysis', auth: true },
+  { path: '/result/:id', comingNext: 'result', auth: true, numericParams: ['id'] },
+  { path: '/my-cards', comingNext: 'myCards', auth: true },
+
+  // Advanced features (login required)
+  { path: '/advanced-features', comingNext: 'advancedFeatures', auth: true },
+  {
+    path: '/advanced-features/:id',
+    comingNext: 'advancedFeatures',
+    auth: true,
+    numericParams: ['id'],
+  },
+  { path: '/corporate-dashboard', comingNext: 'corporateDashboard', auth: true },
+  { path: '/sales-pipeline', comingNext: 'salesPipeline', auth: true },
+  { path: '/onboarding', comingNext: 'onboarding', auth: true },
+  { path: '/social-transformer', comingNext: 'socialTransformer', auth: true },
+  { path: '/conversation-starter', comingNext: 'conversationStarter', auth: true },
+  { path: '/event-poster', comingNext: 'eventPoster', auth: true },
+  { path: '/audio-content', comingNext: 'audioContent', auth: true },
+  { path: '/push-notifications', comingNext: 'pushNotifications', auth: true },
+  { path: '/video-generation', comingNext: 'videoGeneration', auth: true },
+  { path: '/color-palette', comingNext: 'colorPalette', auth: true },
+  { path: '/red-list-management', comingNext: 'redListManagement', auth: true },
+];
+
+function renderRoute(route: RouteDef, params: Record<string, string | undefined>) {
+  let element = route.page ? <route.page /> : <ComingNext page={route.comingNext ?? 'unknown'} />;
+  if (route.auth) element = <RequireAuth>{element}</RequireAuth>;
+  if (route.numericParams || route.numericQuery) {
+    element = (
+      <RequireNumericId
+        ids={(route.numericParams ?? []).map((name) => params[name])}
+        requiredQuery={route.numericQuery}
+      >
+        {element}
+      </RequireNumericId>
+    );
+  }
+  return element;
+}
+
+/** Visitor chat routes: numeric ids only; anything else under /chat/ gets the short not-found. */
+function ChatRoute({ id }: { id: string | undefined }) {
+  return isNumericId(id) ? <ComingNext page="chat" /> : <ShortNotFound />;
+}
+
+function ScrollToTopOnNavigate() {
+  const [location] = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [location]);
+  return null;
+}
+
+export function App() {
+  useSessionRefresh();
+  const [location] = useLocation();
+  const fallback = <Loading fullPage />;
+
+  // Home has no top bar (spec-core 2.1).
+  if (location === '/') {
+    return (
+      <ErrorBoundary resetKey={location}>
+        <Suspense fallback={fallback}>
+          <HomePage />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
+
+  return (
+    <AppLayout>
+      <ScrollToTopOnNavigate />
+      <ErrorBoundary resetKey={location}>
+        <Suspense fallback={fallback}>
+          <Switch>
+            {ROUTES.map((route) => (
+              <Route key={route.path} path={route.path}>
+                {(params) => renderRoute(route, params)}
+              </Route>
+            ))}
+            <Route path="/chat/card/:businessCardId">
+              {(params) => <ChatRoute id={params.businessCardId} />}
+            </Route>
+            <Route path="/chat/:id">{(params) => <ChatRoute id={params.id} />}</Route>
+            <Route path="/chat/*">
+              <ShortNotFound />
+            </Route>
+            <Route>
+              <NotFoundPage />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
+    </AppLayout>
+  );
+}
+
+export default App;

@@ -1,0 +1,76 @@
+import { CircleUserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { useCurrentUser } from '../../lib/session.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { Button } from '../ui/button.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { isActivePath, navLinksFor } from './nav-links.ts';
+
+/** Spec-core 2.2: the bar on every page but home. */
+export function TopBar() {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const { user, isLoading } = useCurrentUser();
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <Logo className="shrink-0" />
+        <nav aria-label={t('nav.mainNav')} className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navLinksFor(user).map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  aria-current={isActivePath(location, link.href) ? 'page' : undefined}
+                  className="inline-flex h-9 items-center rounded-md px-3 text-sm font-medium text-slate-700 transition-colors duration-150 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 aria-[current=page]:text-brand-700"
+                >
+                  {t(link.labelKey)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {user ? <NotificationBell /> : null}
+          <LanguageSwitcher className="w-[6.5rem] min-[400px]:w-[7.5rem] sm:w-auto" />
+          <div className="hidden items-center gap-2 lg:flex">
+            {isLoading ? (
+              <span className="h-9 w-40" aria-hidden="true" />
+            ) : user ? (
+              <>
+                <Button asChild variant="ghost">
+                  <Link
+                    href="/user-management"
+                    data-testid="nav-username"
+                    aria-label={t('nav.account', { username: user.username })}
+                  >
+                    <CircleUserRound aria-hidden="true" />
+                    <span className="max-w-40 truncate">{user.username}</span>
+                  </Link>
+                </Button>
+                <Button asChild>
+                  <Link href="/user-details">{t('nav.getStarted')}</Link>
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button asChild variant="ghost">
+                  <Link href="/login">{t('nav.login')}</Link>
+                </Button>
+                <Button asChild>
+                  <Link href="/register">{t('nav.register')}</Link>
+                </Button>
+              </>
+            )}
+          </div>
+          <MobileMenu user={user} className="lg:hidden" />
+        </div>
+      </div>
+    </header>
+  );
+}

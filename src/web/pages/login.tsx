@@ -1,0 +1,203 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MailWarning } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import type { z } from 'zod';
+import {
+  ZLoginRequest,
+  ZResendVerificationRequest,
+  type TLoginRequest,
+  type TResendVerificationRequest,
+  type TUserResponse,
+} from '#shared/schemas/auth.ts';
+import { AuthCard } from '../components/auth/auth-card.tsx';
+import { PasswordInput } from '../components/auth/password-input.tsx';
+import { Alert } from '../components/ui/alert.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { FormField } from '../components/ui/form-field.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { toast } from '../components/ui/use-toast.ts';
+import { apiRequest, errorText, isApiError } from '../lib/api.ts';
+import { applyServerFieldErrors } from '../lib/form-errors.ts';
+import { CURRENT_USER_KEY, setCurrentUser } from '../lib/session.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+interface NotVerifiedState {
+  message: string;
+  /** What the user typed as their login: an email can receive the new mail directly. */
+  identifier: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('login.title'));
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [notVerified, setNotVerified] = useState<NotVerifiedState | null>(null);
+
+  const form = useForm<TLoginRequest, unknown, z.output<typeof ZLoginRequest>>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const mutation = useMutation({
+    mutationFn: (payload: TLoginRequest) =>
+      apiRequest<TUserResponse>('POST', '/api/auth/login', payload),
+    onSuccess: ({ user }) => {
+      setCurrentUser(queryClient, user);
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      toast({
+        title: t('login.successTitle'),
+        description: t('login.successText', { username: user.username }),
+        variant: 'success',
+      });
+      navigate('/');
+    },
+    onError: (error, payload) => {
+      if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
+        setNotVerified({ message: error.message, identifier: payload.username.trim() });
+        return;
+      }
+      setNotVerified(null);
+      applyServerFieldErrors(error, ['username', 'password'], form.setError);
+      toast({
+        title: t('login.failedTitle'),
+        description: errorText(error, t('login.failedText')),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => mutation.mutate(values));
+  const pending = mutation.isPending;
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      description={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link href="/register" className="font-medium text-brand-700 hover:underline">
+            {t('login.registerLink')}
+          </Link>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="grid gap-4"
+        aria-busy={pending}
+      >
+        <FormField label={t('login.username')} error={errors.username}>
+          <Input autoComplete="username" {...form.register('username')} />
+        </FormField>
+        <FormField label={t('login.password')} error={errors.password}>
+          <PasswordInput autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
+          {pending ? (
+            <>
+              <Spinner size="small" className="text-current" />
+              {t('login.submitting')}
+            </>
+          ) : (
+            t('login.submit')
+          )}
+        </Button>
+      </form>
+      {notVerified ? <ResendVerification state={notVerified} /> : null}
+    </AuthCard>
+  );
+}
+
+function looksLikeEmail(value: string): boolean {
+  return ZResendVerificationRequest.safeParse({ email: value }).success;
+}
+
+/** Shown after a 403 EMAIL_NOT_VERIFIED: the server's message and a way to get a new mail. */
+function ResendVerification({ state }: { state: NotVerifiedState }) {
+  const { t } = useTranslation();
+  const knownEmail = looksLikeEmail(state.identifier) ? state.identifier : '';
+  const [sent, setSent] = useState(false);
+
+  const form = useForm<
+    TResendVerificationRequest,
+    unknown,
+    z.output<typeof ZResendVerificationRequest>
+  >({
+    resolver: zodResolver(ZResendVerificationRequest),
+    defaultValues: { email: knownEmail },
+  });
+
+  const mutation = useMutation({
+    mutationFn: (payload: TResendVerificationRequest) =>
+      apiRequest<{ ok: true }>('POST', '/api/auth/resend-verification', payload),
+    onSuccess: (_response, payload) => {
+      setSent(true);
+      toast({
+        title: t('login.resentTitle'),
+        description: t('login.resentText', { email: payload.email }),
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      applyServerFieldErrors(error, ['email'], form.setError);
+      toast({
+        title: t('login.resendFailedTitle'),
+        description: errorText(error, t('general.tryAgain')),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => mutation.mutate(values));
+  const pending = mutation.isPending;
+
+  return (
+    <Alert variant="warning" className="mt-5 flex-col sm:flex-row" data-testid="email-not-verified">
+      <MailWarning aria-hidden="true" />
+      <div className="grid w-full gap-3">
+        <p className="font-semibold">{t('login.notVerifiedTitle')}</p>
+        <p>{state.message}</p>
+        {sent ? (
+          <p className="font-medium">{t('login.resentShort')}</p>
+        ) : (
+          <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-3">
+            {knownEmail ? null : (
+              <FormField label={t('login.resendEmailLabel')} error={form.formState.errors.email}>
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  {...form.register('email')}
+                />
+              </FormField>
+            )}
+            <Button
+              type="submit"
+              variant="outline"
+              disabled={pending}
+              className="justify-self-start"
+            >
+              {pending ? (
+                <>
+                  <Spinner size="small" className="text-current" />
+                  {t('login.resending')}
+                </>
+              ) : (
+                t('login.resend')
+              )}
+            </Button>
+          </form>
+        )}
+      </div>
+    </Alert>
+  );
+}
