@@ -5,7 +5,8 @@ import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const CHROMIUM = '/usr/bin/chromium';
-const hasFonts = () => spawnSync('dpkg', ['-s', 'fonts-noto-cjk'], { stdio: 'ignore' }).status === 0;
+const hasFonts = () =>
+  spawnSync('dpkg', ['-s', 'fonts-noto-cjk'], { stdio: 'ignore' }).status === 0;
 const missing = [];
 if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
 if (!hasFonts()) missing.push('fonts-noto-cjk');
