@@ -3,6 +3,8 @@
  * runs only those whose name contains "auth".
  */
 import { authBench } from './auth.bench.ts';
+import { ingestBench } from './ingest.bench.ts';
+import { uploadBench } from './upload.bench.ts';
 
 export interface BenchResult {
   name: string;
@@ -15,7 +17,7 @@ export interface Bench {
   run(): Promise<BenchResult[]>;
 }
 
-const benches: Bench[] = [authBench];
+const benches: Bench[] = [authBench, ingestBench, uploadBench];
 const filter = process.argv[2];
 const results: BenchResult[] = [];
 for (const bench of benches.filter((b) => !filter || b.name.includes(filter))) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,8 +11,13 @@ import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerCardRoutes } from './features/cards/routes.ts';
+import { createDocumentProcessor, type DocumentProcessor } from './features/documents/processor.ts';
+import { registerDocumentRoutes } from './features/documents/routes.ts';
+import { registerFileRoutes } from './features/files/routes.ts';
 import { findSessionUser } from './features/auth/sessions.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
+import { registerUserRoutes } from './features/users/routes.ts';
 import { installSessionResolver } from './lib/auth-guard.ts';
 import { AppError } from './lib/errors.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
@@ -37,7 +43,13 @@ export interface AppDeps {
 }
 
 /** The whole server, not listening: main.ts listens, tests call inject(). */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  documents: DocumentProcessor;
+}
+
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? {
@@ -85,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -100,7 +113,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerCardRoutes(app, ctx);
+  registerFileRoutes(app, ctx);
+  const documents = createDocumentProcessor(ctx, app.log);
+  registerDocumentRoutes(app, ctx, documents);
+  app.addHook('onReady', () => documents.resume());
+  app.addHook('onClose', () => documents.close());
 
   await installSpa(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
-  return { app, ctx };
+  return { app, ctx, documents };
 }

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
+import type { DocumentProcessor } from '#server/features/documents/processor.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { SESSION_COOKIE } from '#shared/limits.ts';
 import { firstLink, latestMailTo } from '#server/lib/mail-outbox.ts';
@@ -31,6 +32,7 @@ export interface TestApp {
   config: Config;
   clock: TestClock;
   dataDir: string;
+  documents: DocumentProcessor;
   close(): Promise<void>;
 }
 
@@ -83,7 +85,7 @@ export async function createTestApp(
     },
   };
   const database = await openTestDatabase();
-  const { app, ctx } = await buildApp({
+  const { app, ctx, documents } = await buildApp({
     config,
     database,
     logger: false,
@@ -97,6 +99,7 @@ export async function createTestApp(
     config,
     clock,
     dataDir,
+    documents,
     async close() {
       await app.close();
       await database.close();
@@ -176,4 +179,48 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return { ...user, id: registered.json().user.id as number, cookie: sessionCookieFrom(login) };
+}
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
+
+export interface UploadFile {
+  field: string;
+  /** A fixture path, or contents to send. */
+  path?: string;
+  content?: Buffer | string;
+  name: string;
+  type?: string;
+}
+
+/** A multipart request as a browser's FormData would send it. */
+export async function multipart(
+  t: TestApp,
+  url: string,
+  options: {
+    fields?: Record<string, string>;
+    files?: UploadFile[];
+    cookie?: string;
+    language?: string;
+  },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+  for (const file of options.files ?? []) {
+    const bytes = file.path ? await fs.readFile(file.path) : Buffer.from(file.content ?? '');
+    form.append(
+      file.field,
+      new Blob([bytes], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
+  }
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: freshAddress(),
+    headers: {
+      'x-language': options.language ?? 'en',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: form,
+  });
 }

@@ -69,7 +69,7 @@ describe('POST /api/auth/register', () => {
       code: 'VALIDATION_ERROR',
       fields: {
         username: '用户名需为3到50个字符',
-        email: '请输入有效的邮箱地址',
+        email: '请输入有效邮箱',
         password: '密码至少需要8个字符',
         logoUrl: '必须是有效的URL地址',
       },

@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TAnalysisResult } from '#shared/schemas/cards.ts';
+import type { AppContext } from '#server/context.ts';
+import {
+  businessCards,
+  documentChunks,
+  documentIntelligence,
+  documents,
+} from '#server/db/schema.ts';
+import {
+  analyseDocuments,
+  buildIntelligence,
+  type AnalysedDocument,
+  type DocumentKind,
+  type ExtractedSection,
+} from '#server/ingest/index.ts';
+
+/** The card's ready documents, as sections per page rebuilt from their stored chunks. */
+async function loadReadyDocuments(ctx: AppContext, cardId: number): Promise<AnalysedDocument[]> {
+  const ready = await ctx.db
+    .select({ id: documents.id, fileName: documents.fileName, kind: documents.fileType })
+    .from(documents)
+    .where(and(eq(documents.businessCardId, cardId), eq(documents.status, 'ready')));
+  if (ready.length === 0) return [];
+  const chunks = await ctx.db
+    .select({
+      documentId: documentChunks.documentId,
+      page: documentChunks.page,
+      text: documentChunks.text,
+    })
+    .from(documentChunks)
+    .where(
+      inArray(
+        documentChunks.documentId,
+        ready.map((doc) => doc.id),
+      ),
+    )
+    .orderBy(asc(documentChunks.documentId), asc(documentChunks.position));
+  return ready.map((doc) => {
+    const sections: ExtractedSection[] = [];
+    for (const chunk of chunks.filter((c) => c.documentId === doc.id)) {
+      const last = sections.at(-1);
+      if (last && last.page === chunk.page) last.text += `\n${chunk.text}`;
+      else sections.push({ page: chunk.page, text: chunk.text });
+    }
+    return { fileName: doc.fileName, kind: doc.kind as DocumentKind, sections };
+  });
+}
+
+/**
+ * Reads what the card's documents say and stores the analysis (languages, industry, the
+ * recommended model and why) and the company intelligence the assistant draws on.
+ */
+export async function analyseCard(ctx: AppContext, cardId: number): Promise<void> {
+  const docs = await loadReadyDocuments(ctx, cardId);
+  if (docs.length === 0) {
+    await ctx.db
+      .update(businessCards)
+      .set({ documentAnalysisSummary: null, modelRecommendationReason: null })
+      .where(eq(businessCards.id, cardId));
+    return;
+  }
+  const analysis = analyseDocuments(docs);
+  const summary: TAnalysisResult = {
+    primaryLanguage: analysis.primaryLanguage,
+    secondaryLanguages: analysis.secondaryLanguages,
+    industry: analysis.industry,
+    documentComplexity: analysis.documentComplexity,
+    contentTypes: analysis.contentTypes,
+    technicalTerms: analysis.technicalTerms,
+    financialData: analysis.financialData,
+    legalContent: analysis.legalContent,
+    marketingContent: analysis.marketingContent,
+    recommendedModel: analysis.recommendedModel,
+    reasoning: analysis.reasoning,
+    confidence: analysis.confidence,
+    documents: docs.length,
+  };
+  const intelligence = buildIntelligence(docs);
+  const [card] = await ctx.db
+    .update(businessCards)
+    .set({
+      documentAnalysisSummary: summary,
+      recommendedAiModel: summary.recommendedModel,
+      modelRecommendationReason: summary.reasoning,
+    })
+    .where(eq(businessCards.id, cardId))
+    .returning({ companyName: businessCards.companyName });
+  const values = {
+    businessCardId: cardId,
+    companyName: intelligence.companyName ?? card?.companyName ?? null,
+    businessContext: summary.industry,
+    companyOverview: intelligence.companyOverview,
+    keyProducts: intelligence.keyProducts,
+    contactInformation: intelligence.contactInformation,
+    commonQuestions: intelligence.commonQuestions,
+    businessHighlights: intelligence.businessHighlights,
+    sourceCitations: docs.map((doc) => doc.fileName).join(', '),
+    completenessScore: summary.confidence,
+    lastAnalyzed: ctx.now(),
+  };
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(documentIntelligence).where(eq(documentIntelligence.businessCardId, cardId));
+    await tx.insert(documentIntelligence).values(values);
+  });
+}

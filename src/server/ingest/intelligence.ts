@@ -1,0 +1,312 @@
+import type { AnalysedDocument } from './analyse.ts';
+
+/*
+ * The document_intelligence row, read from the text with patterns: the company's name and
+ * overview, products, contact details, question-and-answer pairs and highlights. Every item
+ * that a visitor might be shown keeps its file and page so it can be cited. A provider, when
+ * configured, can write a richer version; this one needs no network.
+ */
+
+export interface SourcedText {
+  text: string;
+  fileName: string;
+  page: number | null;
+}
+
+export interface CommonQuestion {
+  question: string;
+  answer: string;
+  fileName: string;
+  page: number | null;
+}
+
+export interface ContactInformation {
+  phones: string[];
+  emails: string[];
+  websites: string[];
+  addresses: string[];
+  /** "Name, role" as written next to a contact label (联系人, Contact). */
+  contactPersons: string[];
+}
+
+export interface DocumentIntelligence {
+  companyName?: string;
+  /** Other spellings found (another language, upper case). */
+  alternativeCompanyNames: string[];
+  companyOverview: string;
+  overviewSources: SourcedText[];
+  keyProducts: string[];
+  contactInformation: ContactInformation;
+  commonQuestions: CommonQuestion[];
+  businessHighlights: SourcedText[];
+}
+
+interface Line {
+  text: string;
+  fileName: string;
+  page: number | null;
+}
+
+const MAX_PRODUCTS = 20;
+const MAX_HIGHLIGHTS = 10;
+const MAX_OVERVIEW_CHARS = 600;
+
+function linesOf(docs: readonly AnalysedDocument[]): Line[] {
+  const lines: Line[] = [];
+  for (const doc of docs) {
+    for (const section of doc.sections) {
+      for (const text of section.text.split('\n')) {
+        if (text.trim())
+          lines.push({ text: text.trim(), fileName: doc.fileName, page: section.page });
+      }
+    }
+  }
+  return lines;
+}
+
+/** Sentences of the text, each remembering where it was (PDF lines are joined first). */
+function sentencesOf(docs: readonly AnalysedDocument[]): Line[] {
+  const sentences: Line[] = [];
+  const segmenter = new Intl.Segmenter('zh', { granularity: 'sentence' });
+  for (const doc of docs) {
+    for (const section of doc.sections) {
+      // A long line that does not end a sentence was wrapped (PDF text): it continues on the
+      // next line. Short lines are headings and stay apart.
+      const joined = section.text.replace(
+        /^(.{40,}[^.!?。！？:：;；])\n(?=\S)/gmu,
+        (_, line: string) => `${line} `,
+      );
+      for (const line of joined.split('\n')) {
+        for (const { segment } of segmenter.segment(line)) {
+          const text = segment.trim();
+          if (text.length >= 4)
+            sentences.push({ text, fileName: doc.fileName, page: section.page });
+        }
+      }
+    }
+  }
+  return sentences;
+}
+
+const unique = <T>(items: T[]) => [...new Set(items)];
+
+const QUESTION_START = /^(?:q|question|问|問)\s*\d*\s*[:：.]\s*(.+)$/iu;
+const ANSWER_START = /^(?:a|answer|答)\s*\d*\s*[:：.]\s*(.+)$/iu;
+
+// Company names ------------------------------------------------------------------------------
+
+const ENGLISH_COMPANY =
+  /\b((?:[A-Z][A-Za-z&'.-]*\s+){1,6}(?:Co\.,?\s*Ltd\.?|CO\.,?\s*LTD\.?|Company Limited|COMPANY LIMITED|Limited|LIMITED|Ltd\.?|LTD\.?|Inc\.?|INC\.?|LLC|GmbH|Corporation|Corp\.|PLC|S\.A\.|B\.V\.|Pty Ltd))/g;
+const CHINESE_COMPANY =
+  /([\p{Script=Han}（）()]{2,18}?(?:股份有限公司|有限责任公司|有限責任公司|有限公司|集团|集團))/gu;
+const CHINESE_LEADING_NOISE = /^(?:本公司|我们是|我們是|关于|關於|欢迎|歡迎|联系|聯繫|位于|位於)/u;
+
+function findCompanyNames(lines: Line[]): string[] {
+  const counts = new Map<string, { name: string; count: number; order: number }>();
+  let order = 0;
+  const add = (raw: string) => {
+    const name = raw.replace(/\s+/g, ' ').trim();
+    const key = name.toLowerCase().replace(/[.,\s]/g, '');
+    const entry = counts.get(key);
+    if (entry) {
+      entry.count++;
+      // Prefer the spelling with lower-case letters for display over an all-caps heading.
+      if (entry.name === entry.name.toUpperCase() && name !== name.toUpperCase()) entry.name = name;
+    } else {
+      counts.set(key, { name, count: 1, order: order++ });
+    }
+  };
+  for (const { text } of lines) {
+    for (const match of text.matchAll(ENGLISH_COMPANY)) if (match[1]) add(match[1]);
+    for (const match of text.matchAll(CHINESE_COMPANY)) {
+      if (match[1]) add(match[1].replace(CHINESE_LEADING_NOISE, ''));
+    }
+  }
+  return [...counts.values()]
+    .sort((a, b) => b.count - a.count || a.order - b.order)
+    .map((entry) => entry.name);
+}
+
+// Overview and highlights ----------------------------------------------------------------------
+
+const OVERVIEW_CUES =
+  /\b(founded|established|produces|manufactures|manufacturer|specializ\w*|specialis\w*|located|headquartered|supplier|provider|is a|are a)\b|成立|位于|位於|专业|專業|生产|生產|主营|主營|致力于|致力於|是一家|拥有|擁有/iu;
+/** A sentence about "the company" without naming it. */
+const COMPANY_REFERENCE = /^(?:公司|本公司|我们|我們|we\b|our company|the company)/iu;
+const HIGHLIGHT_CUES =
+  /\b(certif\w*|iso\s?\d+|export\w*|countries|employees|staff|capacity|per day|a day|per month|production lines?|automatic lines?|guarantee|warranty|award\w*|patent\w*|founded|established|years|factory)\b|成立|员工|員工|产量|產量|出口|国家|國家|认证|認證|专利|專利|生产线|生產線|设计中心|設計中心|荣誉|榮譽|年产|年產|日产|日產/iu;
+
+function buildOverview(sentences: Line[], companyNames: string[]): SourcedText[] {
+  const nameKeys = companyNames.map((name) => name.toLowerCase());
+  const chosen: SourcedText[] = [];
+  let length = 0;
+  for (const sentence of sentences) {
+    const lower = sentence.text.toLowerCase();
+    const aboutCompany =
+      nameKeys.some((key) => lower.includes(key)) || COMPANY_REFERENCE.test(sentence.text);
+    if (!aboutCompany || !OVERVIEW_CUES.test(sentence.text)) continue;
+    if (sentence.text.length < 15 || length + sentence.text.length > MAX_OVERVIEW_CHARS) continue;
+    chosen.push(sentence);
+    length += sentence.text.length;
+  }
+  return chosen;
+}
+
+function buildHighlights(sentences: Line[], overview: SourcedText[]): SourcedText[] {
+  const used = new Set(overview.map((item) => item.text));
+  return (
+    sentences
+      .filter((sentence) => /\d/.test(sentence.text) && HIGHLIGHT_CUES.test(sentence.text))
+      .filter((sentence) => !used.has(sentence.text) && sentence.text.length <= 240)
+      .filter((sentence) => !/^(q|a|问|答|問)\s*[:：]/iu.test(sentence.text))
+      // Contact lines are contact information, not achievements.
+      .filter((sentence) => !sentence.text.includes('@') && !/\+\d{2}/.test(sentence.text))
+      .slice(0, MAX_HIGHLIGHTS)
+  );
+}
+
+// Products -------------------------------------------------------------------------------------
+
+const MODEL_LINE = /^([A-Z]{1,4}-?[A-Z]{0,2}\d{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*)\s*[:：\-–]\s*(.+)$/;
+const SERIES = /\b((?:[A-Z][\w-]*\s+){1,3}(?:Series|Collection|Range|Line))\b/g;
+const NEW_PRODUCT = /\b(?:New(?: in \d{4})?|Introducing|Launch(?:ing)?)\s*[:：]\s*([^.\n]{3,60})/gi;
+const ENGLISH_PRODUCES =
+  /\b(?:produces|manufactures|makes|supplies|specializ\w* in|specialis\w* in|offers?)\s+([^.;\n]{5,80}?)(?=\s+(?:in|at|for|since|from|to)\b|[.;,\n]|$)/gi;
+const OFFERING_LIST =
+  /(?:\bour (?:main )?(?:services|products|solutions|range)|主要产品|主要產品|主营业务|主營業務|服务项目|服務項目|产品范围|產品範圍)\s*(?:include)?\s*[:：]\s*(.+)$/iu;
+const CHINESE_PRODUCES =
+  /(?:专业生产|專業生產|主要生产|主要生產|主营|主營|主要产品[为為:：]?|生产)([^。；;，,\n]{2,40})/gu;
+
+function findProducts(lines: Line[]): string[] {
+  const products: string[] = [];
+  for (const { text } of lines) {
+    // Questions mention products the company does not sell ("Do you offer installation?").
+    if (/[?？]$/u.test(text) || QUESTION_START.test(text)) continue;
+    const model = MODEL_LINE.exec(text);
+    if (model?.[1] && model[2]) {
+      const description = model[2].split(/[,，;；]/)[0]?.trim() ?? '';
+      products.push(description ? `${model[1]}: ${description}` : model[1]);
+    }
+    const offering = OFFERING_LIST.exec(text)?.[1];
+    if (offering) {
+      for (const item of offering
+        .replace(/[.。]$/u, '')
+        .split(/,\s*(?:and\s+)?|\s+and\s+|[、，；;]/u)) {
+        const trimmed = item.replace(/\s+for .*$/u, '').trim();
+        if (trimmed.length >= 2 && trimmed.length <= 60) products.push(trimmed);
+      }
+    }
+    for (const match of text.matchAll(SERIES)) if (match[1]) products.push(match[1].trim());
+    for (const match of text.matchAll(NEW_PRODUCT)) if (match[1]) products.push(match[1].trim());
+    for (const match of text.matchAll(ENGLISH_PRODUCES))
+      if (match[1]) products.push(match[1].trim());
+    for (const match of text.matchAll(CHINESE_PRODUCES)) {
+      for (const part of (match[1] ?? '').split(/[和及与與、]/u)) {
+        if (part.trim().length >= 2) products.push(part.trim());
+      }
+    }
+  }
+  // Headings like "Marble Look Series" also appear inside sentences: keep each once.
+  const seen = new Set<string>();
+  return products
+    .filter((product) => {
+      const key = product.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX_PRODUCTS);
+}
+
+// Contacts -------------------------------------------------------------------------------------
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const WEBSITE = /\b(?:https?:\/\/[^\s,，。;；)）]+|www\.[\w-]+(?:\.[\w-]+)+[^\s,，。;；)）]*)/gi;
+const PHONE =
+  /(?:\+\d{1,3}[\s-]?)?(?:\(\d{2,4}\)[\s-]?)?\d{2,4}[\s-]\d{3,4}[\s-]\d{3,4}\b|(?<!\d)1[3-9]\d{9}(?!\d)|\+\d{8,14}\b/g;
+const PHONE_LABEL = /(?:tel|phone|mobile|whatsapp|wechat|电话|電話|手机|手機|座机|微信)/i;
+const ADDRESS_LABEL = /(?:address|add\.|地址)\s*[:：]\s*([^\n]{6,120})/gi;
+const CHINESE_LOCATION =
+  /(?:位于|位於|地处|地處)([\p{Script=Han}\d]{4,30}(?:镇|鎮|区|區|市|县|縣|号|號))/gu;
+const CONTACT_PERSON =
+  /(?:联系人|聯繫人|聯絡人|contact person|contact)\s*[:：]\s*([^\n，,;；。]{2,30})(?:[，,]\s*([^\n，,;；。:：]{2,20}))?/giu;
+
+function buildContacts(lines: Line[]): ContactInformation {
+  const emails: string[] = [];
+  const websites: string[] = [];
+  const phones: string[] = [];
+  const addresses: string[] = [];
+  const contactPersons: string[] = [];
+  for (const { text } of lines) {
+    for (const match of text.matchAll(EMAIL)) emails.push(match[0].replace(/[.。]$/, ''));
+    for (const match of text.matchAll(WEBSITE)) websites.push(match[0].replace(/[.。]$/, ''));
+    // A phone-shaped number counts when labelled or in international form; catalogue
+    // dimensions ("600 x 600") never match the digit grouping anyway.
+    for (const match of text.matchAll(PHONE)) {
+      if (match[0].startsWith('+') || PHONE_LABEL.test(text) || /^1[3-9]\d{9}$/.test(match[0])) {
+        phones.push(match[0].trim());
+      }
+    }
+    for (const match of text.matchAll(ADDRESS_LABEL)) if (match[1]) addresses.push(match[1].trim());
+    for (const match of text.matchAll(CHINESE_LOCATION)) if (match[1]) addresses.push(match[1]);
+    for (const match of text.matchAll(CONTACT_PERSON)) {
+      const name = match[1]?.trim();
+      if (!name || name.includes('@') || /\d{3}/.test(name)) continue;
+      const role = match[2]?.trim();
+      contactPersons.push(role && !PHONE_LABEL.test(role) ? `${name}, ${role}` : name);
+    }
+  }
+  const emailDomains = new Set(emails.map((email) => email.split('@')[1]?.toLowerCase()));
+  return {
+    phones: unique(phones),
+    emails: unique(emails),
+    websites: unique(websites).filter((site) => !emailDomains.has(site.toLowerCase())),
+    addresses: unique(addresses),
+    contactPersons: unique(contactPersons),
+  };
+}
+
+// Questions ------------------------------------------------------------------------------------
+
+function findQuestions(lines: Line[]): CommonQuestion[] {
+  const questions: CommonQuestion[] = [];
+  let open: CommonQuestion | null = null;
+  for (const line of lines) {
+    const question = QUESTION_START.exec(line.text);
+    const answer = ANSWER_START.exec(line.text);
+    if (question?.[1]) {
+      open = { question: question[1].trim(), answer: '', fileName: line.fileName, page: line.page };
+      questions.push(open);
+    } else if (answer?.[1] && open && !open.answer) {
+      open.answer = answer[1].trim();
+    } else if (
+      open?.answer &&
+      open.fileName === line.fileName &&
+      !/[.!?。！？]$/u.test(open.answer)
+    ) {
+      // An answer cut mid-sentence continues on the next line (wrapped text).
+      open.answer += ` ${line.text}`;
+    } else {
+      open = null;
+    }
+  }
+  return questions.filter((item) => item.answer);
+}
+
+/** Reads the intelligence fields from the documents' text (no network, no model). */
+export function buildIntelligence(docs: readonly AnalysedDocument[]): DocumentIntelligence {
+  const lines = linesOf(docs);
+  const sentences = sentencesOf(docs);
+  const companyNames = findCompanyNames(lines);
+  const overviewSources = buildOverview(sentences, companyNames);
+  return {
+    ...(companyNames[0] ? { companyName: companyNames[0] } : {}),
+    alternativeCompanyNames: companyNames.slice(1, 4),
+    companyOverview: overviewSources.map((item) => item.text).join(' '),
+    overviewSources,
+    keyProducts: findProducts(lines),
+    contactInformation: buildContacts(lines),
+    commonQuestions: findQuestions(lines),
+    businessHighlights: buildHighlights(sentences, overviewSources),
+  };
+}

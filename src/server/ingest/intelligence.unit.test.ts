@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysedDocument } from './analyse.ts';
+import { shutdownOcr } from './extract/index.ts';
+import { buildIntelligence } from './intelligence.ts';
+import { ingestHengtai } from './test-support/hengtai-set.ts';
+
+let docs: AnalysedDocument[] = [];
+beforeAll(async () => {
+  docs = await ingestHengtai();
+}, 60_000);
+afterAll(() => shutdownOcr());
+
+describe('buildIntelligence on the sample company', () => {
+  it('names the company and describes it from its own sentences', () => {
+    const intelligence = buildIntelligence(docs);
+    const names = [intelligence.companyName, ...intelligence.alternativeCompanyNames];
+    expect(names).toEqual(
+      expect.arrayContaining(['Foshan Hengtai Ceramics Co., Ltd.', '佛山恒泰陶瓷有限公司']),
+    );
+    expect(intelligence.companyOverview).toContain('成立于2008年');
+    expect(intelligence.companyOverview).toContain('produces porcelain floor and wall tiles');
+    expect(intelligence.overviewSources[0]).toMatchObject({
+      fileName: 'hengtai-catalogue.pdf',
+      page: 2,
+    });
+  });
+
+  it('lists the products, models first-hand from the catalogue', () => {
+    const { keyProducts } = buildIntelligence(docs);
+    expect(keyProducts).toEqual(
+      expect.arrayContaining([
+        'HT-M8080: glazed porcelain',
+        'Marble Look Series',
+        'Wood Look Series',
+        'Crystal Slab',
+        '瓷质抛釉砖',
+        '仿木纹砖',
+      ]),
+    );
+    expect(keyProducts.some((product) => /installation/i.test(product))).toBe(false);
+  });
+
+  it('collects contact details and the contact person', () => {
+    const { contactInformation } = buildIntelligence(docs);
+    expect(contactInformation).toMatchObject({
+      phones: ['+86 757 8566 2020'],
+      emails: ['export@hengtai.example'],
+      websites: [],
+      contactPersons: ['李嘉欣, 外贸经理'],
+    });
+    expect(contactInformation.addresses).toContain('广东省佛山市南庄镇');
+  });
+
+  it('pairs the FAQ questions with their answers and page', () => {
+    const { commonQuestions } = buildIntelligence(docs);
+    expect(commonQuestions).toHaveLength(3);
+    expect(commonQuestions[1]).toEqual({
+      question: 'Can we mix designs in one container?',
+      answer: 'Yes, up to 5 designs per 20-foot container.',
+      fileName: 'hengtai-faq.txt',
+      page: 1,
+    });
+  });
+
+  it('keeps figures a buyer cares about as highlights, with their source', () => {
+    const { businessHighlights } = buildIntelligence(docs);
+    const texts = businessHighlights.map((item) => item.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'Quality guarantee: 10 years against manufacturing defects.',
+        '6 automatic lines, 30,000 square metres a day, 52 export countries.',
+      ]),
+    );
+    expect(businessHighlights.find((item) => item.text.includes('52 export'))).toMatchObject({
+      fileName: 'hengtai-deck.pptx',
+      page: 3,
+    });
+    expect(texts.some((text) => text.includes('@'))).toBe(false);
+  });
+});
+
+describe('buildIntelligence on a services company', () => {
+  it('lists the services a company names, and its address', () => {
+    const intelligence = buildIntelligence([
+      {
+        fileName: 'brightpath.pptx',
+        kind: 'pptx',
+        sections: [
+          {
+            page: 2,
+            text: 'Our services: website design, e-commerce stores, SEO and customer support outsourcing for your brand.\nAddress: 12 Mill Street, Manchester M1 2AB, United Kingdom',
+          },
+        ],
+      },
+    ]);
+    expect(intelligence.keyProducts).toEqual([
+      'website design',
+      'e-commerce stores',
+      'SEO',
+      'customer support outsourcing',
+    ]);
+    expect(intelligence.contactInformation.addresses).toEqual([
+      '12 Mill Street, Manchester M1 2AB, United Kingdom',
+    ]);
+  });
+});
+
+describe('buildIntelligence on Chinese question pairs', () => {
+  it('reads 问/答 pairs', () => {
+    const { commonQuestions } = buildIntelligence([
+      {
+        fileName: 'faq.txt',
+        kind: 'txt',
+        sections: [
+          {
+            page: 2,
+            text: '问：起订量是多少？\n答：每款一个20尺货柜。\n问：可以提供样品吗？\n答：可以，免费提供5片样品。',
+          },
+        ],
+      },
+    ]);
+    expect(commonQuestions).toEqual([
+      { question: '起订量是多少？', answer: '每款一个20尺货柜。', fileName: 'faq.txt', page: 2 },
+      {
+        question: '可以提供样品吗？',
+        answer: '可以，免费提供5片样品。',
+        fileName: 'faq.txt',
+        page: 2,
+      },
+    ]);
+  });
+});

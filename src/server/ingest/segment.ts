@@ -1,0 +1,105 @@
+/*
+ * Words for search, the same function for documents and for what a buyer types, so both sides
+ * meet. Intl.Segmenter (ICU) splits Chinese and Japanese with its dictionary and Latin text at
+ * spaces and punctuation; on top of that, the forms people type for trade facts are kept:
+ *
+ *   "HT-M8080"  -> ht-m8080, htm8080, ht, m8080   (typed with or without the dash, or only M8080)
+ *   "10.5mm"    -> 10.5mm, 10.5, mm               (matches "10.5 mm")
+ *   "1,400"     -> 1400                           (matches "1400")
+ *   "3万"       -> 3, 万, 3万
+ *   "平方米"     -> 平方米, 平方, 方米               (a CJK word also gives its bigrams)
+ *   "Ｂ１２"      -> b12                            (NFKC folds full-width forms)
+ */
+
+// One segmenter serves every script: ICU picks the dictionary by the characters it meets.
+const wordSegmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+
+const HAS_LETTER = /\p{L}/u;
+const HAS_DIGIT = /\p{N}/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_WORD = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
+const CONNECTOR = /^[-_/.·]$/u;
+const THOUSANDS = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+const NUMBER_THEN_UNIT = /^(\d+(?:[.,]\d+)*)(\p{L}+)$/u;
+const CHINESE_MAGNITUDE = /^[十百千万萬亿億]$/u;
+
+function normalizeWord(word: string): string {
+  return THOUSANDS.test(word) ? word.replace(/,/g, '') : word;
+}
+
+/** A lone word with the extra forms it is searched by. */
+function expandWord(word: string): string[] {
+  const forms = [word];
+  const numberUnit = NUMBER_THEN_UNIT.exec(word);
+  if (numberUnit?.[1] && numberUnit[2] && !CJK.test(word)) {
+    forms.push(normalizeWord(numberUnit[1]), numberUnit[2]);
+  } else if (/^\d+(\.\d+)?x\d+(\.\d+)?$/.test(word)) {
+    forms.push(...word.split('x'));
+  } else if (word.includes('.') && HAS_LETTER.test(word) && !HAS_DIGIT.test(word)) {
+    // Domains and e-mail hosts: "hengtai.example" is also found as "hengtai".
+    forms.push(...word.split('.').filter((part) => part.length > 1));
+  } else if (CJK_WORD.test(word) && word.length > 2) {
+    const chars = [...word];
+    for (let i = 0; i + 1 < chars.length; i++) forms.push(`${chars[i]}${chars[i + 1]}`);
+  }
+  return forms;
+}
+
+/**
+ * Lowercased, NFKC-normalised words of `text`, punctuation and spaces dropped, with the extra
+ * forms described above. Order follows the text, so neighbouring words stay neighbours.
+ */
+export function segmentWords(text: string): string[] {
+  const normalized = text.normalize('NFKC').toLowerCase();
+  const words: string[] = [];
+  // A run of words joined by single connectors without spaces: "ht-m8080", "iso-14001".
+  let run: string[] = [];
+  let runJoined = '';
+  let pendingConnector = '';
+  const endRun = () => {
+    if (run.length > 1) {
+      const joined = run.join('');
+      if (HAS_LETTER.test(joined) && HAS_DIGIT.test(joined) && !CJK.test(joined)) {
+        words.push(runJoined, joined);
+      }
+    }
+    run = [];
+    runJoined = '';
+    pendingConnector = '';
+  };
+
+  let previousWord = '';
+  for (const { segment, isWordLike } of wordSegmenter.segment(normalized)) {
+    if (isWordLike) {
+      const word = normalizeWord(segment);
+      if (pendingConnector && run.length > 0) {
+        run.push(word);
+        runJoined += pendingConnector + word;
+        pendingConnector = '';
+      } else {
+        endRun();
+        run = [word];
+        runJoined = word;
+      }
+      words.push(...expandWord(word));
+      if (CHINESE_MAGNITUDE.test(word) && /^\d+(\.\d+)?$/.test(previousWord)) {
+        words.push(previousWord + word);
+      }
+      previousWord = word;
+      continue;
+    }
+    previousWord = '';
+    if (CONNECTOR.test(segment) && run.length > 0 && !pendingConnector) {
+      pendingConnector = segment;
+    } else {
+      endRun();
+    }
+  }
+  endRun();
+  return words;
+}
+
+/** The words joined by spaces: the `tokens` column a full-text index or BM25 scorer reads. */
+export function tokenizeForSearch(text: string): string {
+  return segmentWords(text).join(' ');
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import { AppError } from './errors.ts';
+
+/*
+ * Multipart uploads stream straight to disk under DATA_DIR: the size and count limits are
+ * enforced while the bytes arrive, so memory stays flat whatever the client sends. Files of a
+ * refused request are removed again.
+ */
+
+export interface SavedFile {
+  field: string;
+  /** The name the client gave; used for display only, never for paths or type decisions. */
+  originalName: string;
+  path: string;
+  size: number;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>;
+  files: SavedFile[];
+}
+
+export interface MultipartLimits {
+  maxFileBytes: number;
+  maxFiles: number;
+  /** Which file fields are accepted; other file fields are refused. */
+  fileFields: readonly string[];
+  /** Called for each text field as it arrives (before later files), e.g. to check ownership. */
+  onField?: (name: string, value: string) => Promise<void> | void;
+}
+
+const MAX_FIELD_BYTES = 10_000;
+const MAX_FIELDS = 30;
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+export async function saveMultipart(
+  request: FastifyRequest,
+  dir: string,
+  limits: MultipartLimits,
+): Promise<MultipartResult> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'errors.expectedMultipart');
+  }
+  await fs.mkdir(dir, { recursive: true });
+  const result: MultipartResult = { fields: {}, files: [] };
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: limits.maxFileBytes,
+        files: limits.maxFiles,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        result.fields[part.fieldname] = value;
+        await limits.onField?.(part.fieldname, value);
+        continue;
+      }
+      if (!limits.fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        throw new AppError('VALIDATION_ERROR', 'errors.unexpectedFileField', {
+          field: part.fieldname,
+        });
+      }
+      const target = path.join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}.upload`);
+      const saved: SavedFile = {
+        field: part.fieldname,
+        originalName: sanitizeFileName(part.filename),
+        path: target,
+        size: 0,
+      };
+      result.files.push(saved);
+      part.file.on('data', (chunk: Buffer) => {
+        saved.size += chunk.length;
+      });
+      await pipeline(part.file, createWriteStream(target));
+      if (part.file.truncated) throw fileTooLarge(saved.originalName, limits.maxFileBytes);
+    }
+  } catch (error) {
+    await removeFiles(result.files);
+    throw translateMultipartError(error, limits);
+  }
+  return result;
+}
+
+function fileTooLarge(fileName: string, maxBytes: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', 'errors.fileTooLarge', {
+    fileName,
+    limit: formatMegabytes(maxBytes),
+  });
+}
+
+function translateMultipartError(error: unknown, limits: MultipartLimits): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileTooLarge('', limits.maxFileBytes);
+    case 'FST_FILES_LIMIT':
+      return new AppError('TOO_MANY_FILES', 'errors.tooManyFiles', { max: limits.maxFiles });
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('VALIDATION_ERROR', 'errors.malformedUpload');
+    default:
+      // Busboy reports a cut-off or malformed body as a plain Error.
+      if (error instanceof Error && /multipart|boundary|Unexpected end/i.test(error.message)) {
+        return new AppError('VALIDATION_ERROR', 'errors.malformedUpload');
+      }
+      return error;
+  }
+}
+
+export async function removeFiles(files: readonly { path: string }[]): Promise<void> {
+  await Promise.all(files.map((file) => fs.rm(file.path, { force: true })));
+}
+
+/** Keeps a display name readable but harmless: no paths, no control characters, bounded. */
+export function sanitizeFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'file').slice(0, 200);
+}
+
+export const LOGO_TYPES = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+} as const;
+
+/**
+ * Moves an uploaded image into its final place when its bytes are a PNG, JPEG, GIF or WebP
+ * (never SVG: it could carry script). Returns the new file name.
+ */
+export async function keepImage(file: SavedFile, dir: string): Promise<string> {
+  const type = await fileTypeFromFile(file.path).catch(() => undefined);
+  const extension = type && LOGO_TYPES[type.mime as keyof typeof LOGO_TYPES];
+  if (!extension) {
+    await removeFiles([file]);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'errors.notAnImage', {
+      fileName: file.originalName,
+    });
+  }
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${randomBytes(12).toString('hex')}.${extension}`;
+  await fs.rename(file.path, path.join(dir, name));
+  return name;
+}
