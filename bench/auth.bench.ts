@@ -1,12 +1,4 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { users } from '#server/db/schema.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
-import { SESSION_COOKIE } from '#shared/limits.ts';
+import { startBenchApp } from './bench-app.ts';
 import type { Bench } from './run.ts';
 import { ms, percentile, timeEach } from './stats.ts';
 
@@ -14,16 +6,8 @@ import { ms, percentile, timeEach } from './stats.ts';
 export const authBench: Bench = {
   name: 'auth',
   async run() {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-bench-'));
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const database = await openDatabase({});
-    const { app } = await buildApp({ config, database, logger: false });
-    await database.db.insert(users).values({
-      username: 'bench',
-      email: 'bench@example.com',
-      password: await hashPassword('bench-password'),
-      emailVerified: true,
-    });
+    const bench = await startBenchApp();
+    const { app, cookie } = bench;
     const login = () =>
       app.inject({
         method: 'POST',
@@ -31,16 +15,12 @@ export const authBench: Bench = {
         payload: { username: 'bench', password: 'bench-password' },
         remoteAddress: `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
       });
-    const first = await login();
-    const cookie = `${SESSION_COOKIE}=${first.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
     const me = () => app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 
     await timeEach(200, me); // warm-up
     const userTimes = await timeEach(2000, me);
     const loginTimes = await timeEach(20, login);
-    await app.close();
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await bench.close();
     return [
       { name: 'GET /api/auth/user p50 (PGlite)', figure: ms(percentile(userTimes, 50)) },
       { name: 'GET /api/auth/user p95 (PGlite)', figure: ms(percentile(userTimes, 95)) },

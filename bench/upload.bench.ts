@@ -1,14 +1,6 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { users } from '#server/db/schema.ts';
-import { hashPassword } from '#server/lib/passwords.ts';
-import { SESSION_COOKIE } from '#shared/limits.ts';
+import { startBenchApp } from './bench-app.ts';
 import type { Bench } from './run.ts';
 
 const FILE_BYTES = 150 * 1024 * 1024 - 1024;
@@ -52,29 +44,8 @@ function multipartStream(boundary: string, cardId: number): Readable {
 export const uploadBench: Bench = {
   name: 'upload',
   async run() {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-bench-upload-'));
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const database = await openDatabase({});
-    const { app, documents } = await buildApp({ config, database, logger: false });
-    await database.db.insert(users).values({
-      username: 'bench',
-      email: 'bench@example.com',
-      password: await hashPassword('bench-password'),
-      emailVerified: true,
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'bench', password: 'bench-password' },
-    });
-    const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
-    const session = await app.inject({
-      method: 'POST',
-      url: '/api/business-card-session',
-      payload: {},
-      headers: { cookie },
-    });
-    const cardId = session.json().businessCardId as number;
+    const bench = await startBenchApp();
+    const { app, documents, cookie, cardId } = bench;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
 
@@ -108,9 +79,7 @@ export const uploadBench: Bench = {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     await documents.whenIdle();
-    await app.close();
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await bench.close();
     const growth = (peak - baseline) / (1024 * 1024);
     return [
       {

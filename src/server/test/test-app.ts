@@ -181,7 +181,7 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   return { ...user, id: registered.json().user.id as number, cookie: sessionCookieFrom(login) };
 }
 
-export const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
+export { FIXTURES } from './fixtures.ts';
 
 export interface UploadFile {
   field: string;

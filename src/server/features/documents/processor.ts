@@ -2,7 +2,8 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { documentChunks, documents } from '#server/db/schema.ts';
-import { ingestFile, isIngestError } from '#server/ingest/index.ts';
+import { isIngestError } from '#server/ingest/index.ts';
+import { createIsolatedIngestor } from '#server/ingest/isolated.ts';
 import { analyseCard } from './card-analysis.ts';
 
 /** Chunks are inserted in batches, so a 300-page catalogue is a handful of statements. */
@@ -19,7 +20,8 @@ export interface DocumentProcessor {
 }
 
 /**
- * Background extraction with a stored status per document. One document at a time: OCR and
+ * Background extraction with a stored status per document, in a worker thread with a memory cap
+ * and a hard time limit. One document at a time: OCR and
  * PDF parsing are CPU-bound and the machine has two cores, one of which serves requests.
  * A file that fails is marked failed with its reason; the queue goes on.
  */
@@ -27,6 +29,8 @@ export function createDocumentProcessor(
   ctx: AppContext,
   log: FastifyBaseLogger,
 ): DocumentProcessor {
+  // Parsing runs in a worker thread: a hostile file can exhaust that thread, not the server.
+  const ingestor = createIsolatedIngestor();
   const queue: number[] = [];
   let running: Promise<void> | null = null;
   let closed = false;
@@ -52,7 +56,7 @@ export function createDocumentProcessor(
       .returning();
     if (!claimed?.storagePath) return;
     try {
-      const ingested = await ingestFile(claimed.storagePath, claimed.fileName, {
+      const ingested = await ingestor.ingest(claimed.storagePath, claimed.fileName, {
         timeoutMs: EXTRACTION_TIMEOUT_MS,
       });
       await ctx.db.transaction(async (tx) => {
@@ -151,6 +155,7 @@ export function createDocumentProcessor(
       closed = true;
       queue.length = 0;
       await running;
+      await ingestor.close();
       settleIdle();
     },
   };

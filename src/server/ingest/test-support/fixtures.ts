@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-/** The shared sample files live beside the repository: ../shared/fixtures. */
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const FIXTURES = path.resolve(repositoryRoot, '../shared/fixtures');
+import { FIXTURES } from '#server/test/fixtures.ts';
+
+export { FIXTURES };
 export const hengtai = (name: string) => path.join(FIXTURES, 'hengtai', name);
 export const bad = (name: string) => path.join(FIXTURES, 'bad', name);
 export const sourceText = (name: string) => fs.readFileSync(hengtai(`src/${name}`), 'utf8');
