@@ -17,6 +17,7 @@ import { registerDocumentRoutes } from './features/documents/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { findSessionUser } from './features/auth/sessions.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
+import { registerRedListRoutes } from './features/redlist/routes.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { installSessionResolver } from './lib/auth-guard.ts';
 import { AppError } from './lib/errors.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerUserRoutes(app, ctx);
   registerCardRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerRedListRoutes(app, ctx);
   const documents = createDocumentProcessor(ctx, app.log);
   registerDocumentRoutes(app, ctx, documents);
   app.addHook('onReady', () => documents.resume());

@@ -1,0 +1,95 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TRedListKeyword } from '#shared/schemas/chat.ts';
+import type { AppContext } from '#server/context.ts';
+import { businessCards, redListKeywords } from '#server/db/schema.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
+import { findOwnedCard } from '#server/features/cards/service.ts';
+
+type KeywordRow = typeof redListKeywords.$inferSelect;
+
+export function toKeywordResponse(row: KeywordRow): TRedListKeyword {
+  return {
+    id: row.id,
+    businessCardId: row.businessCardId,
+    keyword: row.keyword,
+    description: row.description,
+    category: row.category,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listKeywords(ctx: AppContext, ownerId: number, cardId: number) {
+  await findOwnedCard(ctx, ownerId, cardId);
+  return ctx.db
+    .select()
+    .from(redListKeywords)
+    .where(eq(redListKeywords.businessCardId, cardId))
+    .orderBy(asc(redListKeywords.keyword));
+}
+
+async function assertUnique(ctx: AppContext, cardId: number, keyword: string, exceptId?: number) {
+  const [clash] = await ctx.db
+    .select({ id: redListKeywords.id })
+    .from(redListKeywords)
+    .where(
+      and(
+        eq(redListKeywords.businessCardId, cardId),
+        sql`lower(${redListKeywords.keyword}) = lower(${keyword})`,
+      ),
+    )
+    .limit(1);
+  if (clash && clash.id !== exceptId) throw new AppError('CONFLICT', 'errors.keywordExists');
+}
+
+export async function addKeyword(
+  ctx: AppContext,
+  ownerId: number,
+  cardId: number,
+  input: { keyword: string; description?: string | undefined; category: string; isActive: boolean },
+) {
+  await findOwnedCard(ctx, ownerId, cardId);
+  await assertUnique(ctx, cardId, input.keyword);
+  const [row] = await ctx.db
+    .insert(redListKeywords)
+    .values({ businessCardId: cardId, ...input, description: input.description ?? null })
+    .returning();
+  return row!;
+}
+
+/** The keyword when its card belongs to the owner; otherwise a 404. */
+async function findOwnedKeyword(
+  ctx: AppContext,
+  ownerId: number,
+  keywordId: number,
+): Promise<KeywordRow> {
+  const [row] = await ctx.db
+    .select({ keyword: redListKeywords })
+    .from(redListKeywords)
+    .innerJoin(businessCards, eq(businessCards.id, redListKeywords.businessCardId))
+    .where(and(eq(redListKeywords.id, keywordId), eq(businessCards.userId, ownerId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.keyword;
+}
+
+export async function updateKeyword(
+  ctx: AppContext,
+  ownerId: number,
+  keywordId: number,
+  changes: Partial<{ keyword: string; description: string; category: string; isActive: boolean }>,
+) {
+  const current = await findOwnedKeyword(ctx, ownerId, keywordId);
+  if (changes.keyword) await assertUnique(ctx, current.businessCardId, changes.keyword, keywordId);
+  const [row] = await ctx.db
+    .update(redListKeywords)
+    .set(changes)
+    .where(eq(redListKeywords.id, keywordId))
+    .returning();
+  return row!;
+}
+
+export async function deleteKeyword(ctx: AppContext, ownerId: number, keywordId: number) {
+  await findOwnedKeyword(ctx, ownerId, keywordId);
+  await ctx.db.delete(redListKeywords).where(eq(redListKeywords.id, keywordId));
+}

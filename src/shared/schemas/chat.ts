@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/* The visitor chat and the owner's red list: one contract for routes and the page. */
+
+export const MAX_CHAT_MESSAGE_CHARS = 2000;
+/** A compressed photo is ~200 KB; base64 of up to 6 MB of image bytes is accepted. */
+export const MAX_CHAT_IMAGE_BASE64_CHARS = 8_000_000;
+export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const VISITOR_COOKIE = 'docucard.vid';
+
+export const ZChatMessageText = z
+  .string()
+  .trim()
+  .min(1, 'validation.required')
+  .max(MAX_CHAT_MESSAGE_CHARS, 'validation.messageTooLong');
+
+export const ZChatRequest = z.object({ message: ZChatMessageText });
+export type TChatRequest = z.input<typeof ZChatRequest>;
+
+export const ZCitation = z.object({
+  documentName: z.string(),
+  page: z.number().int().nullable(),
+  excerpt: z.string(),
+});
+export type TCitation = z.infer<typeof ZCitation>;
+
+export const ZChatResponse = z.object({ message: z.string(), citations: z.array(ZCitation) });
+export type TChatResponse = z.infer<typeof ZChatResponse>;
+
+export const ZChatImageRequest = z.object({
+  message: z.string().trim().max(MAX_CHAT_MESSAGE_CHARS, 'validation.messageTooLong').optional(),
+  /** Base64 without the data: prefix. */
+  image: z
+    .string()
+    .min(1, 'validation.required')
+    .max(MAX_CHAT_IMAGE_BASE64_CHARS, 'validation.imageTooLarge'),
+  imageType: z.enum(CHAT_IMAGE_TYPES, 'validation.imageType'),
+});
+export type TChatImageRequest = z.input<typeof ZChatImageRequest>;
+
+export const ZStoredChatMessage = z.object({
+  role: z.enum(['user', 'assistant', 'agent']),
+  content: z.string(),
+  citations: z.array(ZCitation).optional(),
+  createdAt: z.string(),
+});
+export type TStoredChatMessage = z.infer<typeof ZStoredChatMessage>;
+
+export const ZChatHistoryResponse = z.object({ messages: z.array(ZStoredChatMessage) });
+
+export const ZChatSessionInfo = z.object({
+  businessCardId: z.number().int(),
+  username: z.string(),
+  companyName: z.string().nullable(),
+  companyLogo: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+});
+export type TChatSessionInfo = z.infer<typeof ZChatSessionInfo>;
+
+export const ZLeadRequest = z
+  .object({
+    name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    company: z.string().trim().max(200, 'validation.tooLong').optional(),
+    email: z
+      .union([z.literal(''), z.string().trim().toLowerCase().pipe(z.email('validation.email'))])
+      .optional(),
+    phone: z.string().trim().max(50, 'validation.tooLong').optional(),
+    consent: z.literal(true, 'validation.consentRequired'),
+  })
+  .refine((lead) => Boolean(lead.email || lead.phone), {
+    message: 'validation.emailOrPhone',
+    path: ['email'],
+  });
+export type TLeadRequest = z.input<typeof ZLeadRequest>;
+
+export const RED_LIST_CATEGORIES = [
+  'custom',
+  'pricing',
+  'certification',
+  'legal',
+  'delivery',
+  'product',
+] as const;
+
+export const ZRedListKeyword = z.object({
+  id: z.number().int(),
+  businessCardId: z.number().int(),
+  keyword: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type TRedListKeyword = z.infer<typeof ZRedListKeyword>;
+
+export const ZRedListCreate = z.object({
+  keyword: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  description: z.string().trim().max(500, 'validation.tooLong').optional(),
+  category: z.enum(RED_LIST_CATEGORIES).default('custom'),
+  isActive: z.boolean().default(true),
+});
+export type TRedListCreate = z.input<typeof ZRedListCreate>;
+export const ZRedListUpdate = ZRedListCreate.partial();
