@@ -36,6 +36,18 @@ const details = {
   address: 'Nanzhuang, Foshan, Guangdong',
 };
 
+/** Uploads the sample FAQ to one of the owner's cards; returns the document id. */
+async function uploadFaq(cardId: number): Promise<number> {
+  const upload = await multipart(t, '/api/documents', {
+    cookie: owner.cookie,
+    fields: { businessCardId: String(cardId) },
+    files: [
+      { field: 'documents', path: path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), name: 'faq.txt' },
+    ],
+  });
+  return upload.json().documents[0].id as number;
+}
+
 async function newCard(cookie: string) {
   const response = await api(t, 'POST', '/api/business-card-session', { body: {}, cookie });
   expect(response.statusCode).toBe(201);
@@ -280,18 +292,7 @@ describe('cards of an owner', () => {
 
   it('deletes a card with its documents and their files when asked', async () => {
     const id = await newCard(owner.cookie);
-    const upload = await multipart(t, '/api/documents', {
-      cookie: owner.cookie,
-      fields: { businessCardId: String(id) },
-      files: [
-        {
-          field: 'documents',
-          path: path.join(FIXTURES, 'hengtai/hengtai-faq.txt'),
-          name: 'faq.txt',
-        },
-      ],
-    });
-    const documentId = upload.json().documents[0].id as number;
+    const documentId = await uploadFaq(id);
     const [row] = await t.ctx.db.select().from(documents).where(eq(documents.id, documentId));
     const response = await api(t, 'DELETE', `/api/business-cards/${id}?deleteDocuments=true`, {
       cookie: owner.cookie,
@@ -306,18 +307,7 @@ describe('cards of an owner', () => {
 
   it('keeps the documents in the library when the card goes alone', async () => {
     const id = await newCard(owner.cookie);
-    const upload = await multipart(t, '/api/documents', {
-      cookie: owner.cookie,
-      fields: { businessCardId: String(id) },
-      files: [
-        {
-          field: 'documents',
-          path: path.join(FIXTURES, 'hengtai/hengtai-faq.txt'),
-          name: 'faq.txt',
-        },
-      ],
-    });
-    const documentId = upload.json().documents[0].id as number;
+    const documentId = await uploadFaq(id);
     await api(t, 'DELETE', `/api/business-cards/${id}`, { cookie: owner.cookie });
     const library = await api(t, 'GET', `/api/users/${owner.id}/documents`, {
       cookie: owner.cookie,
