@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'data/',
+      '.tmp/',
       'node_modules/',
       'e2e/artifacts/',
       'test-results/',

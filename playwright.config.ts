@@ -49,6 +49,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${E2E_PORT}`,
       DATA_DIR: E2E_DATA_DIR,
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      // Every browser test signs up from 127.0.0.1; the limit itself is covered by integration tests.
+      AUTH_RATE_LIMIT_PER_MINUTE: '200',
       LOG_LEVEL: 'warn',
     },
   },

@@ -2,8 +2,11 @@
  * `npm run bench` runs every benchmark in bench/ and prints one table. `npm run bench -- auth`
  * runs only those whose name contains "auth".
  */
+import { answerBench } from './answer.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { ingestBench } from './ingest.bench.ts';
+import { notifyBench } from './notify.bench.ts';
+import { retrievalBench } from './retrieval.bench.ts';
 import { uploadBench } from './upload.bench.ts';
 
 export interface BenchResult {
@@ -17,7 +20,14 @@ export interface Bench {
   run(): Promise<BenchResult[]>;
 }
 
-const benches: Bench[] = [authBench, ingestBench, uploadBench];
+const benches: Bench[] = [
+  authBench,
+  ingestBench,
+  uploadBench,
+  answerBench,
+  retrievalBench,
+  notifyBench,
+];
 const filter = process.argv[2];
 const results: BenchResult[] = [];
 for (const bench of benches.filter((b) => !filter || b.name.includes(filter))) {

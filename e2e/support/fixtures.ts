@@ -7,9 +7,8 @@ export { expect };
 
 const ARTIFACTS = path.resolve('e2e/artifacts');
 
-/** Browser console errors fail the test, except the browser's own note about an expected 4xx answer. */
-const EXPECTED_CONSOLE =
-  /Failed to load resource: the server responded with a status of (401|403|409|429)/;
+/** Statuses the browser reports as console errors that are expected answers, not defects. */
+const ALWAYS_EXPECTED = [401, 403, 409, 429];
 
 let counter = 0;
 export function newAccount(overrides: Partial<Account> = {}): Account {
@@ -47,14 +46,22 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-export const test = base.extend<{ consoleGuard: void }>({
+/**
+ * Browser console errors fail the test, except the browser's own note about an expected 4xx
+ * answer. A spec that provokes more refusals names them: test.use({ expectedStatuses: [415] }).
+ */
+export const test = base.extend<{ expectedStatuses: number[]; consoleGuard: void }>({
+  expectedStatuses: [[], { option: true }],
   consoleGuard: [
-    async ({ page }, use) => {
+    async ({ page, expectedStatuses }, use) => {
+      const statuses = [...ALWAYS_EXPECTED, ...expectedStatuses].join('|');
+      const expected = new RegExp(
+        `Failed to load resource: the server responded with a status of (${statuses})`,
+      );
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text())) {
+        if (message.type() === 'error' && !expected.test(message.text()))
           problems.push(message.text());
-        }
       });
       page.on('pageerror', (error) => problems.push(String(error)));
       await use();

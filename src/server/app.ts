@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyWebsocket from '@fastify/websocket';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,7 +11,10 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
+import { createAssistant, type Assistant } from './ai/index.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerChatRoutes } from './features/chat/routes.ts';
+import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { registerCardRoutes } from './features/cards/routes.ts';
 import { createDocumentProcessor, type DocumentProcessor } from './features/documents/processor.ts';
 import { registerDocumentRoutes } from './features/documents/routes.ts';
@@ -26,6 +30,8 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { installOriginCheck } from './lib/origin-check.ts';
 import { installSpa } from './lib/spa.ts';
 import { createStorage } from './lib/storage.ts';
+import { createEventBus, type EventBus } from './realtime/event-bus.ts';
+import { RealtimeHub } from './realtime/hub.ts';
 
 export const DEFAULT_WEB_ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -41,6 +47,8 @@ export interface AppDeps {
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /** Defaults to Redis when REDIS_URL is set, else in-process. */
+  bus?: EventBus;
 }
 
 /** The whole server, not listening: main.ts listens, tests call inject(). */
@@ -48,6 +56,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   documents: DocumentProcessor;
+  assistant: Assistant;
+  hub: RealtimeHub;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -99,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -123,6 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onReady', () => documents.resume());
   app.addHook('onClose', () => documents.close());
 
+  const assistant = createAssistant(ctx, { log: app.log });
+  const bus: EventBus = deps.bus ?? createEventBus(config.redisUrl, app.log);
+  const hub = new RealtimeHub(bus);
+  app.addHook('onClose', async () => {
+    hub.close();
+    await bus.close();
+  });
+  registerChatRoutes(app, ctx, assistant, hub);
+  registerNotificationRoutes(app, ctx, hub);
+
   await installSpa(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
-  return { app, ctx, documents };
+  return { app, ctx, documents, assistant, hub };
 }

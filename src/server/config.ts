@@ -33,6 +33,7 @@ const ZEnv = z.object({
   DEEPSEEK_BASE_URL: withDefault(z.url(), 'https://api.deepseek.com/v1'),
   DEEPSEEK_MODEL: withDefault(z.string(), 'deepseek-chat'),
   ADMIN_EMAILS: withDefault(z.string(), ''),
+  AUTH_RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(10_000), 10),
   LOG_LEVEL: withDefault(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -59,6 +60,8 @@ export interface Config {
   openai: AiProviderConfig;
   deepseek: AiProviderConfig;
   adminEmails: ReadonlySet<string>;
+  /** Login, registration and verification-mail attempts per client address and minute. */
+  authRateLimitPerMinute: number;
   logLevel: string;
 }
 
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -7,9 +7,6 @@ export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'docucard.sid';
 
-/** Login and registration attempts per client address and window. */
-export const AUTH_RATE_LIMIT = { max: 10, windowMs: 60_000 } as const;
-
 export const LANGUAGES = ['en', 'zh-CN', 'zh-TW'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';

@@ -3,8 +3,9 @@ import { Route, Switch, useLocation } from 'wouter';
 import { RequireAuth } from './components/auth/require-auth.tsx';
 import { AppLayout } from './components/layout/app-layout.tsx';
 import { ErrorBoundary } from './components/routing/error-boundary.tsx';
-import { RequireNumericId, isNumericId } from './components/routing/route-params.tsx';
+import { RequireNumericId } from './components/routing/route-params.tsx';
 import { Loading } from './components/ui/spinner.tsx';
+import { isVisitorChatPath } from './lib/chat/route.ts';
 import { useSessionRefresh } from './lib/use-session-refresh.ts';
 
 /* Every page is its own chunk. */
@@ -16,10 +17,16 @@ const UserManagementPage = lazy(() => import('./pages/user-management.tsx'));
 const TestLogoutPage = lazy(() => import('./pages/test-logout.tsx'));
 const LoadingDemoPage = lazy(() => import('./pages/loading-demo.tsx'));
 const AdminPanelPage = lazy(() => import('./pages/admin-panel.tsx'));
+const UserDetailsPage = lazy(() => import('./pages/user-details.tsx'));
+const LogoUploadPage = lazy(() => import('./pages/logo-upload.tsx'));
+const DocumentUploadPage = lazy(() => import('./pages/document-upload.tsx'));
+const AiModelSelectionPage = lazy(() => import('./pages/ai-model-selection.tsx'));
+const AnalysisPage = lazy(() => import('./pages/analysis.tsx'));
+const ResultPage = lazy(() => import('./pages/result.tsx'));
+const MyCardsPage = lazy(() => import('./pages/my-cards.tsx'));
+const RedListManagementPage = lazy(() => import('./pages/red-list-management.tsx'));
+const ConversationPage = lazy(() => import('./pages/conversation.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
-const ShortNotFound = lazy(() =>
-  import('./pages/not-found.tsx').then((module) => ({ default: module.ShortNotFound })),
-);
 const ComingNext = lazy(() =>
   import('./components/routing/coming-next.tsx').then((module) => ({ default: module.ComingNext })),
 );
@@ -53,23 +60,23 @@ export const ROUTES: RouteDef[] = [
   { path: '/admin-panel', page: AdminPanelPage },
 
   // Other public screens
-  { path: '/user-details', comingNext: 'userDetails' },
-  { path: '/logo-upload', comingNext: 'logoUpload' },
+  { path: '/user-details', page: UserDetailsPage },
+  { path: '/logo-upload', page: LogoUploadPage },
   { path: '/card-demo', comingNext: 'cardDemo' },
 
   // Card creation wizard (login required)
-  { path: '/document-upload/:id', comingNext: 'documentUpload', auth: true, numericParams: ['id'] },
+  { path: '/document-upload/:id', page: DocumentUploadPage, auth: true, numericParams: ['id'] },
   {
     path: '/ai-model-selection/:id',
-    comingNext: 'aiModelSelection',
+    page: AiModelSelectionPage,
     auth: true,
     numericParams: ['id'],
     numericQuery: ['businessCardId'],
   },
-  { path: '/analysis/:id', comingNext: 'analysis', auth: true, numericParams: ['id'] },
-  { path: '/analysis', comingNext: 'analysis', auth: true },
-  { path: '/result/:id', comingNext: 'result', auth: true, numericParams: ['id'] },
-  { path: '/my-cards', comingNext: 'myCards', auth: true },
+  { path: '/analysis/:id', page: AnalysisPage, auth: true, numericParams: ['id'] },
+  { path: '/analysis', page: AnalysisPage, auth: true },
+  { path: '/result/:id', page: ResultPage, auth: true, numericParams: ['id'] },
+  { path: '/my-cards', page: MyCardsPage, auth: true },
 
   // Advanced features (login required)
   { path: '/advanced-features', comingNext: 'advancedFeatures', auth: true },
@@ -89,7 +96,15 @@ export const ROUTES: RouteDef[] = [
   { path: '/push-notifications', comingNext: 'pushNotifications', auth: true },
   { path: '/video-generation', comingNext: 'videoGeneration', auth: true },
   { path: '/color-palette', comingNext: 'colorPalette', auth: true },
-  { path: '/red-list-management', comingNext: 'redListManagement', auth: true },
+  { path: '/red-list-management', page: RedListManagementPage, auth: true },
+
+  // Live customer service (login required): the owner answers a visitor in person.
+  {
+    path: '/conversations/:customerId',
+    page: ConversationPage,
+    auth: true,
+    numericParams: ['customerId'],
+  },
 ];
 
 function renderRoute(route: RouteDef, params: Record<string, string | undefined>) {
@@ -108,9 +123,12 @@ function renderRoute(route: RouteDef, params: Record<string, string | undefined>
   return element;
 }
 
-/** Visitor chat routes: numeric ids only; anything else under /chat/ gets the short not-found. */
-function ChatRoute({ id }: { id: string | undefined }) {
-  return isNumericId(id) ? <ComingNext page="chat" /> : <ShortNotFound />;
+/** Reloads the current address, which main.tsx answers with the visitor chat alone. */
+function LoadVisitorChat() {
+  useEffect(() => {
+    window.location.replace(window.location.href);
+  }, []);
+  return <Loading fullPage />;
 }
 
 function ScrollToTopOnNavigate() {
@@ -125,6 +143,11 @@ export function App() {
   useSessionRefresh();
   const [location] = useLocation();
   const fallback = <Loading fullPage />;
+
+  // The visitor chat (/chat/card/{id}, /chat/{id}, else the short not-found) is the company's
+  // page, not the owner's: an in-app link to it loads it on its own, as a QR scan does
+  // (main.tsx), without the app's shell, code or styles around it.
+  if (isVisitorChatPath(location)) return <LoadVisitorChat />;
 
   // Home has no top bar (spec-core 2.1).
   if (location === '/') {
@@ -148,13 +171,6 @@ export function App() {
                 {(params) => renderRoute(route, params)}
               </Route>
             ))}
-            <Route path="/chat/card/:businessCardId">
-              {(params) => <ChatRoute id={params.businessCardId} />}
-            </Route>
-            <Route path="/chat/:id">{(params) => <ChatRoute id={params.id} />}</Route>
-            <Route path="/chat/*">
-              <ShortNotFound />
-            </Route>
             <Route>
               <NotFoundPage />
             </Route>

@@ -235,6 +235,8 @@ export const visitorSessions = pgTable(
     referrer: text('referrer'),
     /** e.g. "qr" from the printed code's ?src=qr. */
     source: text('source'),
+    /** When the owner was last told of a scan (a reload within 30 minutes is not a new scan). */
+    lastScanAt: timestamp('last_scan_at', { withTimezone: true }),
     lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -494,6 +496,36 @@ export const videoGenerations = pgTable('video_generations', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** What an owner's agents were told (scans and messages), replayed to a late or reconnecting agent. */
+export const customerNotifications = pgTable(
+  'customer_notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    businessCardId: cardRef(),
+    visitorSessionId: integer('visitor_session_id')
+      .notNull()
+      .references(() => visitorSessions.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['scan', 'message'] }).notNull(),
+    customerName: text('customer_name'),
+    customerLocation: text('customer_location'),
+    customerCompany: text('customer_company'),
+    customerPhone: text('customer_phone'),
+    message: text('message'),
+    priority: text('priority', { enum: ['high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
+    status: text('status', { enum: ['new', 'acknowledged', 'responded', 'closed'] })
+      .notNull()
+      .default('new'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_notifications_user_idx').on(t.userId, t.createdAt),
+    index('customer_notifications_session_idx').on(t.visitorSessionId),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -8,6 +8,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import type { DocumentProcessor } from '#server/features/documents/processor.ts';
+import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { SESSION_COOKIE } from '#shared/limits.ts';
 import { firstLink, latestMailTo } from '#server/lib/mail-outbox.ts';
@@ -28,11 +29,13 @@ export interface TestClock {
 
 export interface TestApp {
   app: FastifyInstance;
+  database: DatabaseHandle;
   ctx: AppContext;
   config: Config;
   clock: TestClock;
   dataDir: string;
   documents: DocumentProcessor;
+  hub: RealtimeHub;
   close(): Promise<void>;
 }
 
@@ -65,7 +68,12 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; webRoot?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    /** A second server instance on the same database (multi-instance tests). */
+    shareDatabaseWith?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-test-'));
   const config = loadConfig({
@@ -84,8 +92,9 @@ export async function createTestApp(
       offset += ms;
     },
   };
-  const database = await openTestDatabase();
-  const { app, ctx, documents } = await buildApp({
+  const shared = options.shareDatabaseWith?.database;
+  const database = shared ? { ...shared, close: async () => {} } : await openTestDatabase();
+  const { app, ctx, documents, hub } = await buildApp({
     config,
     database,
     logger: false,
@@ -95,11 +104,13 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    database,
     ctx,
     config,
     clock,
     dataDir,
     documents,
+    hub,
     async close() {
       await app.close();
       await database.close();

@@ -5,7 +5,8 @@ import { z } from 'zod';
 export const MAX_CHAT_MESSAGE_CHARS = 2000;
 /** A compressed photo is ~200 KB; base64 of up to 6 MB of image bytes is accepted. */
 export const MAX_CHAT_IMAGE_BASE64_CHARS = 8_000_000;
-export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The browser re-encodes photos as JPEG before sending; PNG is read as it is. */
+export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const VISITOR_COOKIE = 'docucard.vid';
 
 export const ZChatMessageText = z
@@ -95,11 +96,18 @@ export const ZRedListKeyword = z.object({
 });
 export type TRedListKeyword = z.infer<typeof ZRedListKeyword>;
 
-export const ZRedListCreate = z.object({
+const redListFields = {
   keyword: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   description: z.string().trim().max(500, 'validation.tooLong').optional(),
-  category: z.enum(RED_LIST_CATEGORIES).default('custom'),
-  isActive: z.boolean().default(true),
+  category: z.enum(RED_LIST_CATEGORIES),
+  isActive: z.boolean(),
+};
+
+export const ZRedListCreate = z.object({
+  ...redListFields,
+  category: redListFields.category.default('custom'),
+  isActive: redListFields.isActive.default(true),
 });
 export type TRedListCreate = z.input<typeof ZRedListCreate>;
-export const ZRedListUpdate = ZRedListCreate.partial();
+/** A partial edit changes only what it names (no defaults fill the rest). */
+export const ZRedListUpdate = z.object(redListFields).partial();

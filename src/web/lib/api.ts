@@ -60,6 +60,11 @@ function readErrorBody(value: unknown): Partial<ErrorBody> | null {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
+  return apiErrorFromText(response.status, response.statusText, text);
+}
+
+/** The ApiError for an answer already read as text (fetch or XMLHttpRequest alike). */
+export function apiErrorFromText(status: number, statusText: string, text: string): ApiError {
   let parsed: Partial<ErrorBody> | null;
   try {
     parsed = readErrorBody(JSON.parse(text));
@@ -68,7 +73,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   if (parsed?.error) {
     return new ApiError({
-      status: response.status,
+      status,
       code: parsed.code ?? 'HTTP_ERROR',
       message: parsed.error,
       fields: parsed.fields,
@@ -76,9 +81,9 @@ async function toApiError(response: Response): Promise<ApiError> {
     });
   }
   return new ApiError({
-    status: response.status,
-    code: 'HTTP_ERROR',
-    message: `${response.status}: ${response.statusText || 'Error'}`,
+    status,
+    code: status === 0 ? 'NETWORK' : 'HTTP_ERROR',
+    message: status === 0 ? 'Network error' : `${status}: ${statusText || 'Error'}`,
     hasServerMessage: false,
   });
 }
@@ -93,7 +98,8 @@ export interface RequestOptions {
 
 /**
  * The one way the browser talks to the API: cookies included, the interface language in
- * `X-Language`, a JSON content type only when there is a body. Any non-2xx answer throws ApiError.
+ * `X-Language`, a JSON content type only when there is a body. A FormData body goes as
+ * multipart (the browser writes the boundary). Any non-2xx answer throws ApiError.
  */
 export async function apiRequest<T>(
   method: HttpMethod,
@@ -105,7 +111,8 @@ export async function apiRequest<T>(
     Accept: 'application/json',
     [LANGUAGE_HEADER]: currentLanguage(),
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (options.noCache) {
     headers['Cache-Control'] = 'no-cache';
     headers.Pragma = 'no-cache';
@@ -116,7 +123,7 @@ export async function apiRequest<T>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       credentials: 'include',
       cache: options.noCache ? 'no-store' : undefined,
       signal: options.signal,

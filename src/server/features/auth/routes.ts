@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_RATE_LIMIT, SESSION_COOKIE } from '#shared/limits.ts';
+import { SESSION_COOKIE } from '#shared/limits.ts';
 import {
   ZLoginRequest,
   ZOkResponse,
@@ -19,11 +19,10 @@ import * as auth from './service.ts';
 import { deleteSession } from './sessions.ts';
 import { consumeVerificationToken } from './verification.ts';
 
-const authRateLimit = { max: AUTH_RATE_LIMIT.max, timeWindow: AUTH_RATE_LIMIT.windowMs };
-
 export function registerAuthRoutes(server: FastifyInstance, ctx: AppContext): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const cookie = { secure: ctx.config.publicUrl.startsWith('https:') };
+  const authRateLimit = { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 };
 
   app.post(
     '/api/auth/register',

@@ -36,7 +36,8 @@ describe('red list', () => {
       cookie: owner.cookie,
       body: { isActive: false },
     });
-    expect(edited.json().isActive).toBe(false);
+    // Only what the edit names changes.
+    expect(edited.json()).toMatchObject({ isActive: false, category: 'pricing', keyword: 'price' });
 
     const list = await api(t, 'GET', `/api/business-cards/${cardId}/red-list`, {
       cookie: owner.cookie,

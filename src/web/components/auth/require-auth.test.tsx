@@ -67,13 +67,17 @@ describe('RequireAuth on a login-required route', () => {
   it('lets a signed-in user through without a toast', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { user: signedInUser })),
+      vi.fn(async (url: string) =>
+        url === '/api/business-cards'
+          ? jsonResponse(200, [])
+          : jsonResponse(200, { user: signedInUser }),
+      ),
     );
 
     const { history } = renderWithApp(<App />, { path: '/my-cards' });
 
-    expect(await screen.findByRole('heading', { name: '我的名片' })).toBeTruthy();
-    expect(screen.getByTestId('coming-next')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '你好，alice' })).toBeTruthy();
+    expect(await screen.findByTestId('cards-empty')).toBeTruthy();
     expect(screen.queryByTestId('toast')).toBeNull();
     expect(history.at(-1)).toBe('/my-cards');
   });

@@ -1,0 +1,202 @@
+import {
+  BIGRAM_PREFIX,
+  cjkBigrams,
+  normalize,
+  scriptCounts,
+  splitUnits,
+  termOf,
+  type Concept,
+  type Form,
+  type ScriptFamily,
+  type Unit,
+} from './text.ts';
+
+/*
+ * The card's passages in memory, ranked with BM25. Terms are the stored `tokens` column
+ * (segmentWords at ingestion), folded and stemmed as questions are, plus CJK character pairs of
+ * the text, so Chinese matches even where the word segmenter cut a question and a document
+ * differently. Built once per card from the database and kept until the card's chunks change
+ * (see store.ts); bench/retrieval.bench.ts compares it with Postgres full-text search.
+ */
+
+export interface ChunkRow {
+  id: number;
+  documentId: number;
+  fileName: string;
+  page: number | null;
+  position: number;
+  text: string;
+  tokens: string;
+}
+
+export interface RankedChunk {
+  index: number;
+  score: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+export class CardIndex {
+  readonly chunks: readonly ChunkRow[];
+  /** normalize(text) of each chunk, for substring tests (CJK words, red-list keywords). */
+  readonly normalized: readonly string[];
+  /** The script most of the documents are written in. */
+  readonly family: ScriptFamily | null;
+  private readonly postings = new Map<string, number[]>();
+  private readonly lengths: Float64Array;
+  private readonly averageLength: number;
+  private readonly units = new Map<number, Unit[]>();
+  private readonly cjkFrequency = new Map<string, number>();
+
+  constructor(rows: readonly ChunkRow[]) {
+    this.chunks = rows;
+    this.normalized = rows.map((row) => normalize(row.text));
+    this.lengths = new Float64Array(rows.length);
+    let han = 0;
+    let latinWords = 0;
+    rows.forEach((row, index) => {
+      const counts = new Map<string, number>();
+      let length = 0;
+      for (const word of row.tokens.split(' ')) {
+        if (!word) continue;
+        const term = termOf(word);
+        counts.set(term, (counts.get(term) ?? 0) + 1);
+        length++;
+      }
+      for (const pair of cjkBigrams(this.normalized[index]!)) {
+        const term = BIGRAM_PREFIX + pair;
+        counts.set(term, (counts.get(term) ?? 0) + 1);
+      }
+      for (const [term, tf] of counts) {
+        let list = this.postings.get(term);
+        if (!list) this.postings.set(term, (list = []));
+        list.push(index, tf);
+      }
+      this.lengths[index] = length;
+      const script = scriptCounts(row.text);
+      han += script.han;
+      latinWords += script.latinWords;
+    });
+    const total = this.lengths.reduce((sum, length) => sum + length, 0);
+    this.averageLength = rows.length > 0 ? Math.max(1, total / rows.length) : 1;
+    this.family = han + latinWords === 0 ? null : han / 1.6 > latinWords ? 'zh' : 'en';
+  }
+
+  get size(): number {
+    return this.chunks.length;
+  }
+
+  /** BM25 inverse document frequency; a word found nowhere weighs as the rarest found one. */
+  idf(documentFrequency: number): number {
+    const n = this.chunks.length;
+    const df = Math.max(1, documentFrequency);
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  termFrequency(term: string): number {
+    return (this.postings.get(term)?.length ?? 0) / 2;
+  }
+
+  /** Passages in which a form occurs (an upper bound for several words: the rarest one). */
+  documentFrequency(form: Form): number {
+    if (form.words) return Math.min(...form.words.map((word) => this.termFrequency(word)));
+    if (form.anyOf) return Math.max(...form.anyOf.map((word) => this.termFrequency(word)));
+    if (form.cjk) {
+      const cached = this.cjkFrequency.get(form.cjk);
+      if (cached !== undefined) return cached;
+      let count = 0;
+      for (const text of this.normalized) if (text.includes(form.cjk)) count++;
+      this.cjkFrequency.set(form.cjk, count);
+      return count;
+    }
+    return 0;
+  }
+
+  /** Ranks passages for weighted query terms; the best `limit` with a positive score. */
+  search(query: ReadonlyMap<string, number>, limit: number): RankedChunk[] {
+    const scores = new Float64Array(this.chunks.length);
+    const touched: number[] = [];
+    for (const [term, weight] of query) {
+      const list = this.postings.get(term);
+      if (!list || weight <= 0) continue;
+      const idf = this.idf(list.length / 2) * weight;
+      for (let i = 0; i < list.length; i += 2) {
+        const index = list[i]!;
+        const tf = list[i + 1]!;
+        const norm = K1 * (1 - B + (B * this.lengths[index]!) / this.averageLength);
+        if (scores[index] === 0) touched.push(index);
+        scores[index]! += (idf * (tf * (K1 + 1))) / (tf + norm);
+      }
+    }
+    return touched
+      .map((index) => ({ index, score: scores[index]! }))
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, limit);
+  }
+
+  /** The sentences of a passage (computed on first use, then kept). */
+  unitsOf(index: number): Unit[] {
+    let units = this.units.get(index);
+    if (!units) {
+      units = splitUnits(this.chunks[index]!.text + this.continuation(index));
+      this.units.set(index, units);
+    }
+    return units;
+  }
+
+  /**
+   * A passage cut in the middle of a sentence (PDF lines are cut anywhere) gets the end of that
+   * sentence from the next passage of the same page, so a quoted sentence is whole.
+   */
+  private continuation(index: number): string {
+    const chunk = this.chunks[index]!;
+    const next = this.chunks[index + 1];
+    if (!next || next.documentId !== chunk.documentId || next.page !== chunk.page) return '';
+    if (/[.!?。！？;；]\s*$/u.test(chunk.text)) return '';
+    // The next passage starts with a little of this one's end (the chunker's overlap).
+    const probe = next.text.slice(0, 24);
+    const at = probe ? chunk.text.lastIndexOf(probe) : -1;
+    const rest = at >= 0 ? next.text.slice(chunk.text.length - at) : next.text;
+    const end = /[.!?。！？;；](?=\s|$)|\n\s*\n/u.exec(rest);
+    const piece = end ? rest.slice(0, end.index + end[0].length) : rest.slice(0, 300);
+    if (piece.length > 300) return '';
+    return (/^\s/.test(rest) || at < 0 ? '\n' : '') + piece.trimEnd();
+  }
+}
+
+function addTerm(query: Map<string, number>, term: string, weight: number) {
+  if (!term) return;
+  query.set(term, Math.max(query.get(term) ?? 0, weight));
+}
+
+function addForm(query: Map<string, number>, form: Form, weight: number) {
+  for (const word of form.words ?? []) addTerm(query, word, weight);
+  form.anyOf?.forEach((word, i) => addTerm(query, word, i === 0 ? weight : weight * 0.3));
+  if (form.cjk) {
+    const pairs = cjkBigrams(form.cjk);
+    if (pairs.length === 0) addTerm(query, form.cjk, weight);
+    else {
+      addTerm(query, form.cjk, weight * 0.5);
+      for (const pair of pairs)
+        addTerm(query, BIGRAM_PREFIX + pair, weight / Math.sqrt(pairs.length));
+    }
+  }
+}
+
+/** Weighted index terms for concepts: synonyms and translations count for less. */
+export function queryTerms(concepts: readonly Concept[], scale = 1): Map<string, number> {
+  const query = new Map<string, number>();
+  for (const concept of concepts) {
+    const weight = scale * (concept.isSoft ? 0.3 : 1);
+    addForm(query, concept.primary, weight);
+    for (const alternative of concept.alternatives) addForm(query, alternative, weight * 0.5);
+  }
+  return query;
+}
+
+export function mergeQueries(...queries: ReadonlyArray<Map<string, number>>): Map<string, number> {
+  const merged = new Map<string, number>();
+  for (const query of queries) for (const [term, weight] of query) addTerm(merged, term, weight);
+  return merged;
+}

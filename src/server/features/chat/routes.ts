@@ -1,0 +1,220 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOkResponse } from '#shared/schemas/auth.ts';
+import { ZIdParam } from '#shared/schemas/cards.ts';
+import {
+  ZChatHistoryResponse,
+  ZChatImageRequest,
+  ZChatRequest,
+  ZChatResponse,
+  ZChatSessionInfo,
+  ZLeadRequest,
+} from '#shared/schemas/chat.ts';
+import type { Assistant } from '#server/ai/index.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/lib/auth-guard.ts';
+import { requestLanguage } from '#server/lib/i18n.ts';
+import { findOwnedCard } from '#server/features/cards/service.ts';
+import type { RealtimeHub } from '#server/realtime/hub.ts';
+import {
+  customerLocation,
+  notifyMessage,
+  notifyScan,
+} from '#server/features/notifications/service.ts';
+import * as chat from './service.ts';
+import { findVisitorSession, openVisitorSession, storedMessages } from './visitor-sessions.ts';
+
+/** Per client address: generous, because a whole fair hall may share one NAT address. */
+const addressLimit = { max: 300, timeWindow: 60_000 };
+
+/** The visitor side: public, identified by the visitor cookie, never by anything in the body. */
+export function registerChatRoutes(
+  server: FastifyInstance,
+  ctx: AppContext,
+  assistant: Assistant,
+  hub: RealtimeHub,
+): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/chat/session-info/:id',
+    {
+      schema: {
+        params: ZIdParam,
+        querystring: z.object({
+          src: z.string().max(50).optional(),
+          ref: z.string().max(500).optional(),
+        }),
+        response: { 200: ZChatSessionInfo },
+      },
+      config: { rateLimit: addressLimit },
+    },
+    async (request, reply) => {
+      const info = await chat.cardSessionInfo(ctx, request.params.id);
+      const { session } = await openVisitorSession(ctx, request, reply, request.params.id, {
+        source: request.query.src,
+        referrer: request.query.ref,
+      });
+      await notifyScan(ctx, hub, session, customerLocation(request));
+      return info;
+    },
+  );
+
+  app.get(
+    '/api/chat/history/:id',
+    { schema: { params: ZIdParam, response: { 200: ZChatHistoryResponse } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const session = await findVisitorSession(ctx, request, request.params.id);
+      return { messages: session ? storedMessages(session) : [] };
+    },
+  );
+
+  /** The visitor's session for a message; the owner hears of the message before it is answered. */
+  const openForWriting = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cardId: number,
+    announce: string | undefined,
+  ) => {
+    await chat.cardSessionInfo(ctx, cardId);
+    const { session } = await openVisitorSession(ctx, request, reply, cardId);
+    chat.assertVisitorMayWrite(session);
+    if (announce) await notifyMessage(ctx, hub, session, announce, customerLocation(request));
+    return session;
+  };
+
+  app.post(
+    '/api/chat/:id',
+    {
+      schema: { params: ZIdParam, body: ZChatRequest, response: { 200: ZChatResponse } },
+      config: { rateLimit: addressLimit },
+    },
+    async (request, reply) => {
+      const session = await openForWriting(request, reply, request.params.id, request.body.message);
+      const answer = await chat.ask(ctx, assistant, {
+        session,
+        question: request.body.message,
+        language: requestLanguage(request),
+      });
+      return { message: answer.message, citations: answer.citations };
+    },
+  );
+
+  app.post(
+    '/api/chat/:id/stream',
+    { schema: { params: ZIdParam, body: ZChatRequest }, config: { rateLimit: addressLimit } },
+    async (request, reply) => {
+      const session = await openForWriting(request, reply, request.params.id, request.body.message);
+      const events = chat.askStreaming(ctx, assistant, {
+        session,
+        question: request.body.message,
+        language: requestLanguage(request),
+      });
+      async function* sse() {
+        for await (const event of events) {
+          if (event.type === 'delta')
+            yield `event: delta\ndata: ${JSON.stringify({ text: event.text })}\n\n`;
+          else
+            yield `event: done\ndata: ${JSON.stringify({
+              message: event.answer.message,
+              citations: event.answer.citations,
+            })}\n\n`;
+        }
+      }
+      return reply
+        .type('text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no')
+        .send(Readable.from(sse()));
+    },
+  );
+
+  app.post(
+    '/api/chat/image/:id',
+    {
+      schema: { params: ZIdParam, body: ZChatImageRequest, response: { 200: ZChatResponse } },
+      config: { rateLimit: addressLimit },
+      bodyLimit: 10 * 1024 * 1024,
+    },
+    async (request, reply) => {
+      const session = await openForWriting(
+        request,
+        reply,
+        request.params.id,
+        request.body.message || '📷',
+      );
+      const imageText = await chat.readImageText(request.body.image);
+      const question = [request.body.message, imageText].filter(Boolean).join('\n');
+      const answer = await chat.ask(ctx, assistant, {
+        session,
+        question: question || request.body.message || '',
+        language: requestLanguage(request),
+      });
+      return { message: answer.message, citations: answer.citations };
+    },
+  );
+
+  app.post(
+    '/api/chat/:id/lead',
+    {
+      schema: { params: ZIdParam, body: ZLeadRequest, response: { 200: ZOkResponse } },
+      config: { rateLimit: addressLimit },
+    },
+    async (request, reply) => {
+      const session = await openForWriting(request, reply, request.params.id, undefined);
+      const { consent: _consent, ...lead } = request.body;
+      await chat.saveLead(ctx, session, lead);
+      return { ok: true as const };
+    },
+  );
+
+  /** The visitor's live channel: an agent's reply appears in the open chat at once. */
+  app.get('/api/chat/events/:id', { schema: { params: ZIdParam } }, async (request, reply) => {
+    const session = await findVisitorSession(ctx, request, request.params.id);
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.write(': connected\n\n');
+    if (!session) {
+      reply.raw.end();
+      return;
+    }
+    const remove = hub.addVisitor(session.id, {
+      send: (message) => reply.raw.write(`event: message\ndata: ${message}\n\n`),
+    });
+    const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      remove();
+    });
+  });
+
+  /** For the owner's screens: who answers this card's visitors right now, and whether that is the fallback. */
+  app.get(
+    '/api/business-cards/:id/assistant',
+    {
+      schema: {
+        params: ZIdParam,
+        response: {
+          200: z.object({
+            selectedModel: z.enum(['openai', 'deepseek']),
+            provider: z.enum(['local', 'openai', 'deepseek']),
+            fellBack: z.boolean(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const card = await findOwnedCard(ctx, requireUser(request).id, request.params.id);
+      const { provider, fellBack } = await assistant.providerFor(card.id);
+      return { selectedModel: card.selectedAiModel as 'openai' | 'deepseek', provider, fellBack };
+    },
+  );
+}

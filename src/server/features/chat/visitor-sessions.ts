@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VISITOR_COOKIE, type TStoredChatMessage } from '#shared/schemas/chat.ts';
+import type { AppContext } from '#server/context.ts';
+import { visitorSessions } from '#server/db/schema.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
+
+export type VisitorSession = typeof visitorSessions.$inferSelect;
+
+const VISITOR_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** One row per (card, browser): the stored key mixes the card in, the cookie never leaves the browser. */
+function sessionKey(ctx: AppContext, cardId: number, token: string): string {
+  return hashToken(ctx.config.sessionSecret, `${cardId}:${token}`);
+}
+
+export async function findVisitorSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  cardId: number,
+): Promise<VisitorSession | null> {
+  const token = request.cookies[VISITOR_COOKIE];
+  if (!token) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(visitorSessions)
+    .where(eq(visitorSessions.sessionToken, sessionKey(ctx, cardId, token)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface VisitContext {
+  source?: string | undefined;
+  referrer?: string | undefined;
+}
+
+/** The visitor's session for this card, created on first contact (cookie set when missing). */
+export async function openVisitorSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cardId: number,
+  visit: VisitContext = {},
+): Promise<{ session: VisitorSession; isNew: boolean }> {
+  let token = request.cookies[VISITOR_COOKIE];
+  if (!token) {
+    token = newToken();
+    reply.setCookie(VISITOR_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.publicUrl.startsWith('https:'),
+      maxAge: VISITOR_COOKIE_MAX_AGE_S,
+    });
+    // Later lookups in this request see the new visitor.
+    request.cookies[VISITOR_COOKIE] = token;
+  }
+  const key = sessionKey(ctx, cardId, token);
+  const [created] = await ctx.db
+    .insert(visitorSessions)
+    .values({
+      sessionToken: key,
+      businessCardId: cardId,
+      ipAddress: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      referrer: visit.referrer?.slice(0, 500) ?? null,
+      source: visit.source?.slice(0, 50) ?? null,
+    })
+    .onConflictDoNothing({ target: visitorSessions.sessionToken })
+    .returning();
+  if (created) return { session: created, isNew: true };
+  const [existing] = await ctx.db
+    .select()
+    .from(visitorSessions)
+    .where(eq(visitorSessions.sessionToken, key))
+    .limit(1);
+  return { session: existing!, isNew: false };
+}
+
+export function storedMessages(session: VisitorSession): TStoredChatMessage[] {
+  return Array.isArray(session.messages) ? (session.messages as TStoredChatMessage[]) : [];
+}
+
+/** Appends to the conversation atomically (two tabs may write at once). */
+export async function appendMessages(
+  ctx: AppContext,
+  sessionId: number,
+  messages: TStoredChatMessage[],
+): Promise<void> {
+  await ctx.db
+    .update(visitorSessions)
+    .set({
+      messages: sql`${visitorSessions.messages} || ${JSON.stringify(messages)}::jsonb`,
+      lastActivity: ctx.now(),
+    })
+    .where(eq(visitorSessions.id, sessionId));
+}

@@ -1,0 +1,71 @@
+import type { TCardTemplate } from '#shared/schemas/cards.ts';
+
+/** The card picture: 960×576 (spec-core 4.5). */
+export const CARD_WIDTH = 960;
+export const CARD_HEIGHT = 576;
+export const CARD_RADIUS = 24;
+export const CARD_QR_SIZE = 144;
+export const CARD_LOGO_SIZE = 80;
+
+/** business-card-{template}-{id}.png */
+export function cardFileName(template: TCardTemplate, id: number): string {
+  return `business-card-${template}-${id}.png`;
+}
+
+/** The SVG as a standalone document (namespace and pixel size set). */
+export function serializeSvg(svg: SVGSVGElement): string {
+  const clone = svg.cloneNode(true) as SVGSVGElement;
+  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  clone.setAttribute('width', String(CARD_WIDTH));
+  clone.setAttribute('height', String(CARD_HEIGHT));
+  clone.removeAttribute('class');
+  clone.removeAttribute('style');
+  return new XMLSerializer().serializeToString(clone);
+}
+
+export function svgDataUrl(markup: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+}
+
+function loadImage(src: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.decoding = 'async';
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('The card picture could not be drawn'));
+    image.src = src;
+  });
+}
+
+/**
+ * Draws the very SVG the page shows onto a 960×576 canvas and returns the PNG. The SVG carries
+ * its QR code and logo as data URLs, so the canvas is never tainted.
+ */
+export async function renderCardPng(svg: SVGSVGElement): Promise<Blob> {
+  const image = await loadImage(svgDataUrl(serializeSvg(svg)));
+  const canvas = document.createElement('canvas');
+  canvas.width = CARD_WIDTH;
+  canvas.height = CARD_HEIGHT;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No 2D canvas');
+  context.drawImage(image, 0, 0, CARD_WIDTH, CARD_HEIGHT);
+  return new Promise((resolve, reject) => {
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made'))),
+      'image/png',
+    );
+  });
+}
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

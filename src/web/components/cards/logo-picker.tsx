@@ -1,0 +1,150 @@
+import { ImagePlus, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes, logoRejection, type LogoRejection } from '../../lib/cards/upload-rules.ts';
+import { cn } from '../../lib/utils.ts';
+import { Button } from '../ui/button.tsx';
+
+/** A preview URL for a chosen file, released when the file changes. */
+export function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+/**
+ * An image picker with preview. The real file input stays in the tab order (visually hidden),
+ * so Tab, Enter and Space work; the whole tile is its label, so a click opens the picker.
+ */
+export function LogoPicker({
+  label,
+  hint,
+  file,
+  onChange,
+  onReject,
+  maxBytes,
+  error,
+  currentUrl,
+  disabled = false,
+  testId = 'logo-input',
+}: {
+  label: string;
+  hint: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  onReject: (reason: LogoRejection) => void;
+  maxBytes: number;
+  error?: string;
+  /** The logo already saved, shown until a new file is chosen. */
+  currentUrl?: string | null;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const preview = useObjectUrl(file);
+  const shown = preview ?? currentUrl ?? null;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    const reason = logoRejection(chosen, maxBytes);
+    if (reason) {
+      onReject(reason);
+      if (input.current) input.current.value = '';
+      return;
+    }
+    onChange(chosen);
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-1.5">
+      <span className="text-sm font-medium text-slate-800" id={`${id}-label`}>
+        {label}
+      </span>
+      <label
+        htmlFor={id}
+        onDragOver={(event) => event.preventDefault()}
+        onDrop={(event) => {
+          event.preventDefault();
+          if (!disabled) choose(event.dataTransfer.files[0]);
+        }}
+        className={cn(
+          'flex cursor-pointer items-center gap-4 rounded-xl border-2 border-dashed bg-white p-4 transition-colors duration-150 has-[:focus-visible]:border-brand-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40',
+          error ? 'border-red-400' : 'border-slate-300 hover:border-brand-400 hover:bg-brand-50/40',
+          disabled && 'pointer-events-none opacity-60',
+        )}
+      >
+        <span className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border border-slate-200 bg-slate-50">
+          {shown ? (
+            <img
+              src={shown}
+              alt={t('logo.previewAlt')}
+              data-testid="logo-preview"
+              className="size-full object-cover"
+            />
+          ) : (
+            <ImagePlus aria-hidden="true" className="size-8 text-slate-400" />
+          )}
+        </span>
+        <span className="grid min-w-0 gap-1">
+          <span className="text-sm font-medium text-brand-700">
+            {file ? t('logo.change') : t('logo.choose')}
+          </span>
+          {file ? (
+            <span className="truncate text-sm text-slate-700" data-testid="logo-file-name">
+              {file.name} · {formatBytes(file.size, i18n.language)}
+            </span>
+          ) : null}
+          <span id={hintId} className="text-xs text-slate-600">
+            {hint}
+          </span>
+        </span>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          disabled={disabled}
+          data-testid={testId}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => choose(event.target.files?.[0])}
+        />
+      </label>
+      {file ? (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={disabled}
+            onClick={() => {
+              onChange(null);
+              if (input.current) input.current.value = '';
+            }}
+          >
+            <X aria-hidden="true" />
+            {t('logo.remove')}
+          </Button>
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

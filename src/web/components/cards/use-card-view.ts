@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { useTranslation } from 'react-i18next';
+import type { TBusinessCard } from '#shared/schemas/cards.ts';
+import type { CardTexts, CardView } from './card-templates.tsx';
+
+function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** The logo as a data URL, or null when it cannot be loaded (then it is skipped). */
+async function fetchLogoDataUrl(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(url, { credentials: 'include' });
+    if (!response.ok) return null;
+    const blob = await response.blob();
+    if (!blob.type.startsWith('image/')) return null;
+    const dataUrl = await blobToDataUrl(blob);
+    // Make sure the browser can draw it at all; a broken image would blank the whole SVG.
+    await new Promise<void>((resolve, reject) => {
+      const image = new Image();
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error('not an image'));
+      image.src = dataUrl;
+    });
+    return dataUrl;
+  } catch {
+    return null;
+  }
+}
+
+/** The QR code for the chat link, made in the browser. */
+async function makeQr(text: string): Promise<string | null> {
+  try {
+    return await QRCode.toDataURL(text, {
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      width: 432,
+      color: { dark: '#0F172AFF', light: '#FFFFFFFF' },
+    });
+  } catch {
+    return null;
+  }
+}
+
+export function cardLogoUrl(card: Pick<TBusinessCard, 'logoUrl' | 'user'>): string | null {
+  return card.logoUrl ?? card.user.companyLogo ?? null;
+}
+
+export interface CardViewState {
+  view: CardView;
+  /** False until the logo and QR have been tried (the download waits for it). */
+  ready: boolean;
+}
+
+/** A card's display values with its logo and QR as data URLs. */
+export function useCardView(card: TBusinessCard | undefined, { qr = true } = {}): CardViewState {
+  const logoUrl = card ? cardLogoUrl(card) : null;
+  const logo = useQuery({
+    queryKey: ['card-asset', 'logo', logoUrl],
+    queryFn: () => fetchLogoDataUrl(logoUrl ?? ''),
+    enabled: Boolean(logoUrl),
+    staleTime: Infinity,
+    gcTime: 10 * 60 * 1000,
+    refetchOnWindowFocus: false,
+  });
+  const chatUrl = card?.chatUrl ?? '';
+  const code = useQuery({
+    queryKey: ['card-asset', 'qr', chatUrl],
+    queryFn: () => makeQr(chatUrl),
+    enabled: qr && Boolean(chatUrl),
+    staleTime: Infinity,
+    gcTime: 10 * 60 * 1000,
+    refetchOnWindowFocus: false,
+  });
+
+  const view: CardView = {
+    name: card?.contactPerson ?? card?.user.username ?? '',
+    company: card?.companyName ?? card?.user.companyName ?? '',
+    email: card?.email ?? card?.user.email ?? '',
+    phone: card?.phone ?? card?.user.phone ?? '',
+    website: card?.website ?? card?.user.website ?? '',
+    address: card?.address ?? card?.user.address ?? '',
+    logo: logo.data ?? null,
+    qr: code.data ?? null,
+    primaryColor: card?.primaryColor ?? '#3B82F6',
+    secondaryColor: card?.secondaryColor ?? '#1E40AF',
+  };
+  const ready =
+    Boolean(card) && (!logoUrl || !logo.isPending) && (!qr || !chatUrl || !code.isPending);
+  return { view, ready };
+}
+
+export function useCardTexts(): CardTexts {
+  const { t } = useTranslation();
+  return {
+    email: t('cardTemplates.email'),
+    phone: t('cardTemplates.phone'),
+    website: t('cardTemplates.website'),
+    address: t('cardTemplates.address'),
+    scan: t('cardTemplates.scanToConnect'),
+  };
+}

@@ -1,0 +1,282 @@
+import { CircleAlert, Clock, FileText, Headset, RotateCw, Sparkles } from './icons.tsx';
+import { Fragment, type ReactNode } from 'react';
+import type { Citation } from '../../lib/chat/api.ts';
+import { cx } from '../../lib/chat/cx.ts';
+import type { Translate } from '../../lib/chat/i18n.ts';
+import type { ChatItem } from '../../lib/chat/use-visitor-chat.ts';
+
+/** "hengtai-deck.pptx · slide 3", "catalogue.pdf · p. 2", or the name alone. */
+export function citationPlace(t: Translate, citation: Citation): string | null {
+  if (citation.page === null) return null;
+  const slides = /\.(pptx?|key|odp)$/i.test(citation.documentName);
+  return t(slides ? 'chat.sources.slide' : 'chat.sources.page', { page: citation.page });
+}
+
+function citationLabel(t: Translate, citation: Citation, number: number): string {
+  const place = citationPlace(t, citation);
+  return t('chat.sources.open', {
+    number,
+    name: place ? `${citation.documentName}, ${place}` : citation.documentName,
+  });
+}
+
+/** The answer's text; its [1], [2] markers become buttons that open that source. */
+function AnswerText({
+  t,
+  content,
+  citations,
+  onOpen,
+}: {
+  t: Translate;
+  content: string;
+  citations: Citation[] | undefined;
+  onOpen: (citation: Citation) => void;
+}) {
+  if (!citations?.length) return <>{content}</>;
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of content.matchAll(/\[(\d{1,2})\]/g)) {
+    const number = Number(match[1]);
+    const citation = citations[number - 1];
+    if (!citation) continue;
+    parts.push(content.slice(last, match.index));
+    parts.push(
+      <button
+        key={`${match.index}`}
+        type="button"
+        onClick={() => onOpen(citation)}
+        aria-label={citationLabel(t, citation, number)}
+        className="mx-0.5 inline-flex min-w-5 -translate-y-0.5 items-center justify-center rounded-md bg-brand-50 px-1 align-baseline text-xs font-semibold text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        {number}
+      </button>,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(content.slice(last));
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>{part}</Fragment>
+      ))}
+    </>
+  );
+}
+
+function SourceChips({
+  t,
+  citations,
+  onOpen,
+}: {
+  t: Translate;
+  citations: Citation[];
+  onOpen: (citation: Citation) => void;
+}) {
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-x-1.5" data-testid="citation-chips">
+      <span className="mr-0.5 text-xs text-slate-500">{t('chat.sources.label')}</span>
+      {citations.map((citation, index) => {
+        const place = citationPlace(t, citation);
+        return (
+          <button
+            key={`${citation.documentName}-${citation.page}-${index}`}
+            type="button"
+            data-testid="citation-chip"
+            onClick={() => onOpen(citation)}
+            aria-label={citationLabel(t, citation, index + 1)}
+            // The chip looks small; the button around it is a 44 px tap target.
+            className="group inline-flex min-h-11 max-w-full items-center focus-visible:outline-none"
+          >
+            <span className="inline-flex max-w-full items-center gap-1 rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs text-slate-700 shadow-xs group-hover:border-brand-300 group-hover:text-brand-800 group-focus-visible:outline-2 group-focus-visible:outline-brand-500">
+              <FileText aria-hidden="true" className="size-3.5 shrink-0 text-brand-600" />
+              <span className="truncate">{citation.documentName}</span>
+              {place ? <span className="shrink-0 text-slate-500">· {place}</span> : null}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function UserStatus({ t, item, onRetry }: { t: Translate; item: ChatItem; onRetry: () => void }) {
+  if (item.state === 'pending')
+    return (
+      <p
+        data-testid="message-pending"
+        className="mt-1 flex items-center justify-end gap-1 text-xs text-amber-700"
+      >
+        <Clock aria-hidden="true" className="size-3.5" />
+        {t('chat.messages.pending')}
+      </p>
+    );
+  if (item.state === 'sending')
+    return <p className="mt-1 text-right text-xs text-slate-500">{t('chat.messages.sending')}</p>;
+  if (item.state === 'failed')
+    return (
+      <div className="mt-1 flex flex-wrap items-center justify-end gap-x-2 text-xs text-red-700">
+        <CircleAlert aria-hidden="true" className="size-3.5" />
+        <span data-testid="message-error">
+          {t('chat.messages.failed')} {item.error ?? ''}
+        </span>
+        <button
+          type="button"
+          onClick={onRetry}
+          data-testid="message-retry"
+          className="inline-flex min-h-11 items-center gap-1 px-1 font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <RotateCw aria-hidden="true" className="size-3.5" />
+          {t('chat.messages.retry')}
+        </button>
+      </div>
+    );
+  return null;
+}
+
+export function MessageBubble({
+  t,
+  item,
+  onOpenSource,
+  onRetry,
+}: {
+  t: Translate;
+  item: ChatItem;
+  onOpenSource: (citation: Citation) => void;
+  onRetry: (key: string) => void;
+}) {
+  const mine = item.role === 'user';
+  const agent = item.role === 'agent';
+  const who = mine
+    ? t('chat.messages.you')
+    : agent
+      ? t('chat.messages.agent')
+      : t('chat.messages.assistant');
+  return (
+    <li
+      data-testid="chat-message"
+      data-role={item.role}
+      data-state={item.state ?? 'sent'}
+      className={cx('flex flex-col', mine ? 'items-end' : 'items-start')}
+    >
+      {agent ? (
+        <p className="mb-1 flex items-center gap-1 text-xs font-semibold text-emerald-800">
+          <Headset aria-hidden="true" className="size-3.5" />
+          {who}
+        </p>
+      ) : (
+        <span className="sr-only">{who}:</span>
+      )}
+      <div
+        className={cx(
+          'max-w-[85%] rounded-2xl px-3.5 py-2.5 text-[15px] leading-relaxed break-words whitespace-pre-wrap sm:max-w-[75%]',
+          mine && 'rounded-br-md bg-brand-700 text-white',
+          mine && (item.state === 'pending' || item.state === 'failed') && 'opacity-75',
+          item.role === 'assistant' &&
+            'rounded-bl-md border border-slate-200 bg-white text-slate-900',
+          agent && 'rounded-bl-md border border-emerald-200 bg-emerald-50 text-slate-900',
+        )}
+      >
+        {item.image ? (
+          <img
+            src={item.image}
+            alt={t('chat.messages.photoAlt')}
+            className={cx('max-h-48 rounded-lg object-contain', item.content && 'mb-2')}
+          />
+        ) : null}
+        {item.role === 'assistant' ? (
+          <AnswerText
+            t={t}
+            content={item.content}
+            citations={item.citations}
+            onOpen={onOpenSource}
+          />
+        ) : (
+          item.content
+        )}
+        {item.state === 'streaming' ? (
+          <span
+            aria-hidden="true"
+            className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 rounded-sm bg-brand-400 motion-safe:animate-pulse"
+          />
+        ) : null}
+      </div>
+      {mine ? <UserStatus t={t} item={item} onRetry={() => onRetry(item.key)} /> : null}
+      {item.role === 'assistant' && !item.state && item.citations?.length ? (
+        <SourceChips t={t} citations={item.citations} onOpen={onOpenSource} />
+      ) : null}
+    </li>
+  );
+}
+
+/** Shown from sending until the first word of the answer arrives. */
+export function AnalyzingIndicator({ t }: { t: Translate }) {
+  return (
+    <li className="flex items-start" data-testid="chat-analyzing">
+      <div
+        role="status"
+        className="flex items-center gap-2 rounded-2xl rounded-bl-md border border-slate-200 bg-white px-3.5 py-2.5 text-sm text-slate-600"
+      >
+        <span aria-hidden="true" className="flex gap-1">
+          {[0, 150, 300].map((delay) => (
+            <span
+              key={delay}
+              style={{ animationDelay: `${delay}ms` }}
+              className="size-1.5 rounded-full bg-brand-500 motion-safe:animate-bounce"
+            />
+          ))}
+        </span>
+        {t('chat.messages.analyzing')}
+      </div>
+    </li>
+  );
+}
+
+export function Welcome({
+  t,
+  company,
+  onAsk,
+  disabled,
+}: {
+  t: Translate;
+  company: string;
+  onAsk: (question: string) => void;
+  disabled: boolean;
+}) {
+  const suggestions = [
+    t('chat.welcome.products'),
+    t('chat.welcome.certificates'),
+    t('chat.welcome.delivery'),
+  ];
+  return (
+    <div
+      data-testid="chat-welcome"
+      className="mx-auto flex max-w-md flex-col items-center gap-3 px-2 py-6 text-center"
+    >
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Sparkles aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="text-lg font-semibold text-balance text-slate-900">
+        {t('chat.welcome.title', { company })}
+      </h2>
+      <p className="text-sm text-pretty text-slate-600">{t('chat.welcome.text')}</p>
+      <p className="mt-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+        {t('chat.welcome.suggestionsLabel')}
+      </p>
+      <ul className="flex w-full flex-col gap-2">
+        {suggestions.map((question) => (
+          <li key={question}>
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => onAsk(question)}
+              data-testid="chat-suggestion"
+              className="min-h-11 w-full rounded-xl border border-slate-200 bg-white px-4 py-2 text-left text-sm text-slate-800 shadow-xs hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:opacity-60"
+            >
+              {question}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  isLanguage,
+  type Language,
+} from '#shared/limits.ts';
+import {
+  chat as zhCNChat,
+  validation as zhCNValidation,
+} from '../../i18n/zh-CN.json?chat-slice.json';
+
+/*
+ * The visitor chat's translations: the `chat` and `validation` sections of the shared locale
+ * files, and the same `selectedLanguage` choice as the rest of the app (default zh-CN).
+ *
+ * Why not i18next here: the visitor page must load in under 100 KB compressed on a crowded
+ * fair network. React DOM alone is ~70 KB of that; i18next with react-i18next and the three
+ * whole locale files would add ~45 KB. This is the part of it the page needs: key lookup
+ * with a fallback language and {{name}} interpolation.
+ *
+ * Simplified Chinese, the default, is in the page's own chunk; English and Traditional
+ * Chinese (~2 KB each) arrive when chosen or remembered.
+ */
+
+type Tree = { readonly [key: string]: string | Tree };
+
+const BUNDLED: Language = 'zh-CN';
+const strings: Partial<Record<Language, Tree>> = {
+  [BUNDLED]: { chat: zhCNChat, validation: zhCNValidation },
+};
+const loaders: Partial<Record<Language, () => Promise<Tree>>> = {
+  en: () =>
+    import('../../i18n/en.json?chat-slice.json').then(({ chat, validation }) => ({
+      chat,
+      validation,
+    })),
+  'zh-TW': () =>
+    import('../../i18n/zh-TW.json?chat-slice.json').then(({ chat, validation }) => ({
+      chat,
+      validation,
+    })),
+};
+/** Languages whose texts could not be fetched: they show the bundled language instead. */
+const failed = new Set<Language>();
+
+/** Native names, shown the same in every interface language (as in the app's switcher). */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  'zh-CN': '简体中文',
+  'zh-TW': '繁體中文',
+};
+
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+function lookup(tree: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * The text for `key` in `language`, else in the bundled language, else the key itself. While
+ * the language's texts are still on their way (first load only) it is empty rather than in
+ * another language.
+ */
+export function translate(
+  language: Language,
+  key: string,
+  values?: Record<string, string | number>,
+): string {
+  const tree = strings[language] ?? (failed.has(language) ? strings[BUNDLED] : undefined);
+  if (!tree) return '';
+  const text = lookup(tree, key) ?? lookup(strings[BUNDLED]!, key) ?? key;
+  if (!values) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
+function readStoredLanguage(): Language {
+  try {
+    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function applyToDocument(value: Language): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = value;
+  // Spec-core 9, as the app's i18n does: Chinese browsers get the region marker.
+  const languages =
+    typeof navigator === 'undefined'
+      ? []
+      : navigator.languages?.length
+        ? navigator.languages
+        : [navigator.language];
+  if (languages.some((tag) => tag?.toLowerCase().startsWith('zh')))
+    document.documentElement.dataset.region = 'china';
+}
+
+let language: Language = readStoredLanguage();
+let version = 0;
+let latestChoice = 0;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+/** Fetches a language's texts once; false when they could not be fetched. */
+async function ensureStrings(next: Language): Promise<boolean> {
+  if (strings[next]) return true;
+  const load = loaders[next];
+  if (!load) return false;
+  try {
+    strings[next] = await load();
+    failed.delete(next);
+    return true;
+  } catch {
+    failed.add(next);
+    return false;
+  } finally {
+    emit();
+  }
+}
+
+// A remembered language other than the bundled one starts loading with the page.
+applyToDocument(language);
+if (!strings[language]) void ensureStrings(language);
+
+/** The interface language, one of LANGUAGES (its texts may still be loading at start). */
+export function chatLanguage(): Language {
+  return language;
+}
+
+/**
+ * Switches the language and remembers it under `selectedLanguage`, like the app's switcher.
+ * The page keeps the old language until the new one's texts are here.
+ */
+export async function setChatLanguage(next: Language): Promise<void> {
+  const choice = ++latestChoice;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+  } catch {
+    // Not remembered, but the switch still happens.
+  }
+  await ensureStrings(next);
+  if (choice !== latestChoice || next === language) return;
+  language = next;
+  applyToDocument(next);
+  emit();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const snapshot = () => `${language}:${version}`;
+
+export { LANGUAGES };
+
+/** `t` for the current language; components re-render when it or its texts change. */
+export function useChatI18n(): { t: Translate; language: Language } {
+  // "<language>:<version>": changes with the language and whenever texts arrive, so a new
+  // `t` makes memoised callers render again.
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const current = state.slice(0, state.indexOf(':')) as Language;
+  const t = useCallback<Translate>(
+    (key, values) => (state ? translate(current, key, values) : key),
+    [current, state],
+  );
+  return { t, language: current };
+}

@@ -1,0 +1,28 @@
+/*
+ * The visitor chat's routes (spec-core 2.4): /chat/card/{businessCardId} and /chat/{id}, ids
+ * in digits only. Anything else under /chat gets the short not-found. Kept free of React and
+ * the router so the entry script can pick the visitor bundle from the address alone.
+ */
+
+export type ChatRoute = { kind: 'chat'; cardId: number } | { kind: 'notFound' };
+
+function isId(value: string | undefined): value is string {
+  return value !== undefined && /^\d{1,15}$/.test(value) && Number(value) > 0;
+}
+
+/** True for every path the visitor chat answers, not-found variants included. */
+export function isVisitorChatPath(pathname: string): boolean {
+  return pathname === '/chat' || pathname.startsWith('/chat/');
+}
+
+export function parseChatPath(pathname: string): ChatRoute {
+  const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
+  // ['chat', 'card', id] or ['chat', id]
+  const id =
+    parts[1] === 'card' && parts.length === 3
+      ? parts[2]
+      : parts.length === 2
+        ? parts[1]
+        : undefined;
+  return isId(id) ? { kind: 'chat', cardId: Number(id) } : { kind: 'notFound' };
+}

@@ -1,0 +1,129 @@
+/*
+ * The messages of /ws/customer-service (spec-core 7) as the owner's browser reads them. Every
+ * incoming frame is checked by hand: a malformed or unknown one is logged and dropped, never
+ * thrown (spec-core 8, "Live connection").
+ */
+
+export const NOTIFICATION_STATUSES = ['new', 'acknowledged', 'responded', 'closed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+export const NOTIFICATION_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+export type NotificationKind = 'scan' | 'message';
+
+/** One customer notification (spec-core 3), as the panel keeps it. */
+export interface CustomerNotification {
+  id: number;
+  kind: NotificationKind;
+  /** The visitor session: the conversation view's id. */
+  customerId: number;
+  customerName: string | null;
+  customerLocation: string | null;
+  businessCardId: number;
+  priority: NotificationPriority;
+  status: NotificationStatus;
+  /** ISO time the server stored it. */
+  createdAt: string;
+  /** The visitor's message (message notifications only). */
+  message: string | null;
+  customerInfo: { company: string | null; phone: string | null };
+}
+
+export type ServerMessage =
+  | { type: 'connected'; userId: number }
+  | { type: 'notification_history'; notifications: CustomerNotification[] }
+  | { type: 'notification'; notification: CustomerNotification }
+  | { type: 'customer_handled'; businessCardId: number; customerId: number | null }
+  | { type: 'pong' };
+
+export type ClientMessage =
+  | { type: 'agent_connect' }
+  | { type: 'acknowledge'; id: number }
+  | { type: 'acknowledge_all' }
+  | { type: 'ping' };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function isId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+/** A notification payload (live or from the history), or null when it is not one. */
+export function parseNotification(value: unknown): CustomerNotification | null {
+  if (!isRecord(value)) return null;
+  const kind: NotificationKind | null =
+    value.type === 'customer_scan_notification'
+      ? 'scan'
+      : value.type === 'customer_message_notification'
+        ? 'message'
+        : null;
+  if (!kind || !isId(value.id) || !isId(value.customerId) || !isId(value.businessCardId)) {
+    return null;
+  }
+  const info = isRecord(value.customerInfo) ? value.customerInfo : {};
+  const priority = NOTIFICATION_PRIORITIES.find((p) => p === value.priority) ?? 'medium';
+  const status = NOTIFICATION_STATUSES.find((s) => s === value.status) ?? 'new';
+  const createdAt =
+    typeof value.createdAt === 'string' && !Number.isNaN(Date.parse(value.createdAt))
+      ? value.createdAt
+      : new Date().toISOString();
+  return {
+    id: value.id,
+    kind,
+    customerId: value.customerId,
+    customerName: optionalText(value.customerName),
+    customerLocation: optionalText(value.customerLocation),
+    businessCardId: value.businessCardId,
+    priority,
+    status,
+    createdAt,
+    message: optionalText(value.message),
+    customerInfo: { company: optionalText(info.company), phone: optionalText(info.phone) },
+  };
+}
+
+/** Reads one frame of the socket. Null for anything this client does not understand. */
+export function parseServerMessage(raw: string): ServerMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value)) return null;
+  switch (value.type) {
+    case 'connected':
+      return isId(value.userId) ? { type: 'connected', userId: value.userId } : null;
+    case 'notification_history': {
+      if (!Array.isArray(value.notifications)) return null;
+      const notifications = value.notifications
+        .map(parseNotification)
+        .filter((n): n is CustomerNotification => n !== null);
+      return { type: 'notification_history', notifications };
+    }
+    case 'customer_scan_notification':
+    case 'customer_message_notification': {
+      const notification = parseNotification(value);
+      return notification ? { type: 'notification', notification } : null;
+    }
+    case 'customer_handled':
+      return isId(value.businessCardId)
+        ? {
+            type: 'customer_handled',
+            businessCardId: value.businessCardId,
+            customerId: isId(value.customerId) ? value.customerId : null,
+          }
+        : null;
+    case 'pong':
+      return { type: 'pong' };
+    default:
+      return null;
+  }
+}

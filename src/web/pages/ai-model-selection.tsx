@@ -1,0 +1,233 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight, BadgeCheck, Brain, Sparkles } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { AI_MODELS, type TAiModel, type TBusinessCard } from '#shared/schemas/cards.ts';
+import { AnalysisSummary } from '../components/cards/analysis-summary.tsx';
+import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
+import { WizardProgress } from '../components/wizard/wizard-progress.tsx';
+import { MissingSession } from '../components/wizard/wizard-states.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { Loading, Spinner } from '../components/ui/spinner.tsx';
+import { toast } from '../components/ui/use-toast.ts';
+import { apiRequest, errorText, isApiError } from '../lib/api.ts';
+import { preselectModel } from '../lib/cards/model-choice.ts';
+import { cardKey, useAuthExpiredHandler } from '../lib/cards/queries.ts';
+import { useCardAnalysis } from '../lib/cards/use-card-analysis.ts';
+import { useWizardIds } from '../lib/cards/wizard-ids.ts';
+import { cn } from '../lib/utils.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+const MODEL_ICONS = { openai: Sparkles, deepseek: Brain } as const;
+
+export default function AiModelSelectionPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('modelSelection.title'));
+  const { cardId } = useWizardIds();
+  return (
+    <PageContainer>
+      <PageHeader title={t('modelSelection.title')} description={t('modelSelection.subtitle')} />
+      <WizardProgress step={3} next={t('wizard.next.model')} />
+      {cardId === null ? <MissingSession /> : <ModelChoice cardId={cardId} />}
+    </PageContainer>
+  );
+}
+
+function ModelChoice({ cardId }: { cardId: number }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const { pathId, query } = useWizardIds();
+  const handleAuthExpired = useAuthExpiredHandler();
+  const { card, documents, processing, ready, analysis, estimated } = useCardAnalysis(cardId);
+  const [chosen, setChosen] = useState<TAiModel | null>(null);
+  const reported = useRef(false);
+  const groupName = useId();
+
+  const failed = card.isError && !(isApiError(card.error) && card.error.status === 404);
+  // Spec-core 8: without the card's data the defaults are used, and the user is told.
+  useEffect(() => {
+    if (!failed || reported.current) return;
+    reported.current = true;
+    toast({
+      title: t('modelSelection.loadFailedTitle'),
+      description: t('modelSelection.loadFailedText'),
+      variant: 'destructive',
+    });
+  }, [failed, t]);
+
+  const save = useMutation({
+    mutationFn: (model: TAiModel) =>
+      apiRequest<TBusinessCard>('PUT', `/api/business-cards/${cardId}/ai-model`, {
+        selectedAiModel: model,
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(cardKey(cardId), updated);
+      toast({
+        title: t('modelSelection.savedTitle'),
+        description: t('modelSelection.savedText'),
+        variant: 'success',
+      });
+      navigate(`/analysis/${pathId ?? cardId}${query}`);
+    },
+    onError: (error) => {
+      if (handleAuthExpired(error)) return;
+      toast({
+        title: t('modelSelection.saveFailedTitle'),
+        description: errorText(error, t('modelSelection.saveFailedText')),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  if (card.isPending) return <Loading />;
+  if (card.isError && !failed) return <MissingSession />;
+
+  const data = card.data;
+  const recommended: TAiModel = preselectModel(data);
+  const selected = chosen ?? recommended;
+  const waiting = !analysis;
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('modelSelection.analysisTitle')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {waiting ? (
+            <div
+              className="flex items-start gap-3 rounded-lg bg-slate-50 p-4"
+              role="status"
+              aria-live="polite"
+              data-testid="analysis-waiting"
+            >
+              <Spinner size="small" className="mt-0.5" />
+              <div className="grid gap-1 text-sm">
+                <p className="font-medium text-slate-900">{t('modelSelection.processingTitle')}</p>
+                <p className="text-slate-600">
+                  {processing
+                    ? t('modelSelection.processingText', { ready, total: documents.length })
+                    : t('modelSelection.analysingText')}
+                </p>
+              </div>
+            </div>
+          ) : (
+            <AnalysisSummary analysis={analysis} estimated={estimated} />
+          )}
+        </CardContent>
+      </Card>
+
+      <fieldset className="grid min-w-0 gap-3">
+        <legend className="mb-3 text-lg font-semibold text-slate-900">
+          {t('modelSelection.chooseTitle')}
+        </legend>
+        <div className="grid gap-4 md:grid-cols-2">
+          {AI_MODELS.map((model) => {
+            const Icon = MODEL_ICONS[model];
+            const checked = selected === model;
+            const isRecommended = !waiting && recommended === model;
+            return (
+              <label
+                key={model}
+                data-testid={`model-option-${model}`}
+                data-selected={checked}
+                className={cn(
+                  'relative grid cursor-pointer gap-3 rounded-xl border-2 bg-white p-5 shadow-sm transition-colors duration-150 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
+                  checked
+                    ? 'border-brand-600 bg-brand-50/40'
+                    : 'border-slate-200 hover:border-slate-300',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={model}
+                  checked={checked}
+                  onChange={() => setChosen(model)}
+                  className="sr-only"
+                />
+                <div className="flex items-start justify-between gap-3">
+                  <span className="flex items-center gap-3">
+                    <span
+                      className={cn(
+                        'inline-flex size-10 items-center justify-center rounded-lg',
+                        checked ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700',
+                      )}
+                    >
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <span className="grid">
+                      <span className="font-semibold text-slate-900">
+                        {t(`modelSelection.models.${model}.name`)}
+                      </span>
+                      <span className="text-sm text-slate-600">
+                        {t(`modelSelection.models.${model}.tagline`)}
+                      </span>
+                    </span>
+                  </span>
+                  {isRecommended ? (
+                    <span
+                      data-testid="recommended-badge"
+                      className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900"
+                    >
+                      <BadgeCheck aria-hidden="true" className="size-3.5" />
+                      {t('modelSelection.recommended')}
+                    </span>
+                  ) : null}
+                </div>
+                <p className="text-sm text-slate-700">
+                  <span className="font-medium text-slate-900">{t('modelSelection.bestFor')}</span>{' '}
+                  {t(`modelSelection.models.${model}.bestFor`)}
+                </p>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <div
+        className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950"
+        data-testid="model-confirmation"
+        aria-live="polite"
+      >
+        <BadgeCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+        <p>
+          {t('modelSelection.confirmation', {
+            model: t(`modelSelection.models.${selected}.name`),
+          })}
+        </p>
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Button asChild variant="outline">
+          <Link href={`/document-upload/${pathId ?? cardId}${query}`}>
+            <ArrowLeft aria-hidden="true" />
+            {t('modelSelection.backToUpload')}
+          </Link>
+        </Button>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+          <Button
+            variant="ghost"
+            disabled={save.isPending}
+            data-testid="model-skip"
+            onClick={() => navigate(`/analysis/${pathId ?? cardId}${query}`)}
+          >
+            {t('modelSelection.skip')}
+          </Button>
+          <Button
+            disabled={save.isPending}
+            data-testid="model-confirm"
+            onClick={() => save.mutate(selected)}
+          >
+            {save.isPending ? <Spinner size="small" className="text-current" /> : null}
+            {t('modelSelection.confirm')}
+            {save.isPending ? null : <ArrowRight aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

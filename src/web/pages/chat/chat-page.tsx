@@ -1,0 +1,218 @@
+import { FileQuestion, RotateCw, WifiOff } from '../../components/chat/icons.tsx';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { ChatHeader } from '../../components/chat/chat-header.tsx';
+import { CitationSheet } from '../../components/chat/citation-sheet.tsx';
+import { Composer } from '../../components/chat/composer.tsx';
+import { LeadSheet } from '../../components/chat/lead-sheet.tsx';
+import { AnalyzingIndicator, MessageBubble, Welcome } from '../../components/chat/message-list.tsx';
+import { NoticeView, useNotices } from '../../components/chat/notices.tsx';
+import { OfflineBanner } from '../../components/chat/offline-banner.tsx';
+import type { Citation } from '../../lib/chat/api.ts';
+import { setChatLanguage, useChatI18n, type Translate } from '../../lib/chat/i18n.ts';
+import { useOnline } from '../../lib/chat/use-online.ts';
+import { useVisitorChat, type ChatProblem } from '../../lib/chat/use-visitor-chat.ts';
+
+/** Keeps the newest message in view while the visitor is at the bottom of the list. */
+function useStickToBottom(dependency: unknown) {
+  const list = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const element = list.current;
+    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [dependency]);
+  const onScroll = useCallback(() => {
+    const element = list.current;
+    if (!element) return;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 80;
+  }, []);
+  return { list, onScroll };
+}
+
+function CenteredState({
+  icon,
+  title,
+  text,
+  action,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  text?: string;
+  action?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <div
+      data-testid={testId}
+      className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-12 text-center"
+    >
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        {icon}
+      </span>
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      {text ? <p className="max-w-sm text-slate-600">{text}</p> : null}
+      {action}
+    </div>
+  );
+}
+
+export function NotFoundState({ t, short = false }: { t: Translate; short?: boolean }) {
+  useEffect(() => {
+    document.title = short ? t('chat.notFound.pageTitle') : t('chat.notFound.title');
+  }, [short, t]);
+  return (
+    <CenteredState
+      testId={short ? 'not-found-short' : 'chat-not-found'}
+      icon={<FileQuestion aria-hidden="true" className="size-7" />}
+      title={short ? t('chat.notFound.pageTitle') : t('chat.notFound.title')}
+      text={short ? undefined : t('chat.notFound.text')}
+      action={
+        // A full load: the visitor page carries none of the app around it.
+        <a
+          href="/"
+          className="mt-2 inline-flex min-h-11 items-center rounded-full px-4 font-medium text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          {t('chat.notFound.home')}
+        </a>
+      }
+    />
+  );
+}
+
+/** The visitor chat for one card (spec-core 2.4 and 4.7; DESIGN.md, visitor side). */
+export function ChatPage({ cardId }: { cardId: number }) {
+  const { t, language } = useChatI18n();
+  const online = useOnline();
+  const { notice, notify, dismiss } = useNotices();
+  const [source, setSource] = useState<Citation | null>(null);
+  const [leadOpen, setLeadOpen] = useState(false);
+  const [detailsSent, setDetailsSent] = useState(false);
+
+  const onProblem = useCallback(
+    (problem: ChatProblem) => {
+      if (problem.kind === 'imageFailed')
+        notify({
+          title: t('chat.errors.imageAnalysisTitle'),
+          description: problem.message ?? t('chat.errors.imageAnalysisText'),
+        });
+      else
+        notify({
+          title: t('chat.errors.title'),
+          description: problem.message ?? t('chat.errors.sendFailed'),
+        });
+    },
+    [notify, t],
+  );
+
+  const chat = useVisitorChat(cardId, { online, onProblem });
+  const info = chat.load.status === 'ready' ? chat.load.info : null;
+  const company = info?.companyName || info?.username || t('chat.theCompany');
+  const { list, onScroll } = useStickToBottom([chat.items, chat.analyzing]);
+
+  useEffect(() => {
+    if (info) document.title = t('chat.documentTitle', { company });
+    else if (chat.load.status === 'loading') document.title = t('chat.fallbackTitle');
+  }, [info, company, chat.load.status, t]);
+
+  let body: ReactNode;
+  if (chat.load.status === 'notFound') body = <NotFoundState t={t} />;
+  else if (chat.load.status === 'error')
+    body = (
+      <CenteredState
+        testId="chat-load-error"
+        icon={<WifiOff aria-hidden="true" className="size-7" />}
+        title={t('chat.errors.loadTitle')}
+        text={t('chat.errors.loadText')}
+        action={
+          <button
+            type="button"
+            onClick={chat.reload}
+            className="mt-2 inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            <RotateCw aria-hidden="true" className="size-4" />
+            {t('chat.errors.retry')}
+          </button>
+        }
+      />
+    );
+  else
+    body = (
+      <>
+        <main
+          ref={list}
+          onScroll={onScroll}
+          aria-busy={chat.load.status === 'loading'}
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+        >
+          <div className="mx-auto max-w-3xl px-3 py-4 sm:px-4">
+            {chat.load.status === 'loading' ? (
+              <p role="status" className="py-10 text-center text-sm text-slate-500">
+                {t('chat.loading')}
+              </p>
+            ) : chat.items.length === 0 && !chat.analyzing ? (
+              <Welcome
+                t={t}
+                company={company}
+                disabled={chat.busy}
+                onAsk={(question) => chat.send(question)}
+              />
+            ) : null}
+            <ol
+              aria-label={t('chat.messages.label')}
+              data-testid="chat-messages"
+              className="flex flex-col gap-3"
+            >
+              {chat.items.map((item) => (
+                <MessageBubble
+                  key={item.key}
+                  t={t}
+                  item={item}
+                  onOpenSource={setSource}
+                  onRetry={chat.retry}
+                />
+              ))}
+              {chat.analyzing ? <AnalyzingIndicator t={t} /> : null}
+            </ol>
+          </div>
+        </main>
+        <Composer
+          t={t}
+          disabled={chat.load.status !== 'ready'}
+          busy={chat.busy}
+          onSend={(text, image) => chat.send(text, image)}
+          onNotice={notify}
+        />
+      </>
+    );
+
+  return (
+    <div
+      data-testid="chat-page"
+      data-status={chat.load.status}
+      className="flex h-dvh flex-col overflow-hidden bg-slate-50 text-slate-900"
+    >
+      <ChatHeader
+        t={t}
+        info={info}
+        language={language}
+        onLanguage={(next) => void setChatLanguage(next)}
+        onLeaveDetails={() => setLeadOpen(true)}
+        detailsSent={detailsSent}
+      />
+      {!online ? <OfflineBanner t={t} /> : null}
+      {body}
+      <CitationSheet t={t} citation={source} onClose={() => setSource(null)} />
+      {info ? (
+        <LeadSheet
+          t={t}
+          open={leadOpen}
+          onClose={() => setLeadOpen(false)}
+          cardId={info.businessCardId}
+          company={company}
+          onSent={() => setDetailsSent(true)}
+        />
+      ) : null}
+      <NoticeView notice={notice} onDismiss={dismiss} dismissLabel={t('chat.errors.dismiss')} />
+    </div>
+  );
+}
