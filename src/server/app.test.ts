@@ -60,6 +60,13 @@ describe('serving the front end', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers the home page itself with the app (a full load of /)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+  });
+
   it('sends security headers', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");

@@ -11,6 +11,8 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
+import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
+import { registerFairRoutes } from './features/fairs/routes.ts';
 import { createAssistant, type Assistant } from './ai/index.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerChatRoutes } from './features/chat/routes.ts';
@@ -129,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCardRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerRedListRoutes(app, ctx);
+  registerFairRoutes(app, ctx);
+  registerAnalyticsRoutes(app, ctx);
   const documents = createDocumentProcessor(ctx, app.log);
   registerDocumentRoutes(app, ctx, documents);
   app.addHook('onReady', () => documents.resume());

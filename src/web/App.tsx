@@ -19,6 +19,7 @@ const LoadingDemoPage = lazy(() => import('./pages/loading-demo.tsx'));
 const AdminPanelPage = lazy(() => import('./pages/admin-panel.tsx'));
 const UserDetailsPage = lazy(() => import('./pages/user-details.tsx'));
 const LogoUploadPage = lazy(() => import('./pages/logo-upload.tsx'));
+const CardDemoPage = lazy(() => import('./pages/card-demo.tsx'));
 const DocumentUploadPage = lazy(() => import('./pages/document-upload.tsx'));
 const AiModelSelectionPage = lazy(() => import('./pages/ai-model-selection.tsx'));
 const AnalysisPage = lazy(() => import('./pages/analysis.tsx'));
@@ -62,7 +63,7 @@ export const ROUTES: RouteDef[] = [
   // Other public screens
   { path: '/user-details', page: UserDetailsPage },
   { path: '/logo-upload', page: LogoUploadPage },
-  { path: '/card-demo', comingNext: 'cardDemo' },
+  { path: '/card-demo', page: CardDemoPage },
 
   // Card creation wizard (login required)
   { path: '/document-upload/:id', page: DocumentUploadPage, auth: true, numericParams: ['id'] },

@@ -527,5 +527,30 @@ export const customerNotifications = pgTable(
   ],
 );
 
+/**
+ * Trade fairs shown as countdowns on the landing page. Data, not code: the migration seeds the
+ * editions after the spec's (passed) 2025 dates, and an admin can edit them.
+ */
+export const tradeFairs = pgTable(
+  'trade_fairs',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable key of an edition; the page translates names by it (falls back to `name`). */
+    slug: text('slug').notNull().unique(),
+    /** Short name, e.g. "Canton Fair · Phase 1". */
+    name: text('name').notNull(),
+    fullName: text('full_name').notNull(),
+    location: text('location').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    category: text('category').notNull(),
+    region: text('region', { enum: ['mainland', 'hong-kong'] }).notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('trade_fairs_ends_idx').on(t.endsAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './errors.ts';
 
 /**
@@ -29,6 +29,15 @@ export async function installSpa(app: FastifyInstance, webRoot: string | undefin
     });
   }
 
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile!));
+
+  // The static plugin's wildcard would answer "/" as a directory listing refused (403).
+  if (hasWeb) app.get('/', (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler(async (request, reply) => {
     const isApi =
       request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/ws/');
@@ -45,9 +54,6 @@ export async function installSpa(app: FastifyInstance, webRoot: string | undefin
         .type('text/plain; charset=utf-8')
         .send('The web interface is not built yet. Run `npm run build`.');
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile!));
+    return sendIndex(reply);
   });
 }

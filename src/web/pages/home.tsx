@@ -1,99 +1,378 @@
-import { ArrowRight, FileText, MessagesSquare, QrCode } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  ArrowRight,
+  BarChart3,
+  BellRing,
+  FileText,
+  Globe2,
+  Loader2,
+  MessagesSquare,
+  PlayCircle,
+  QrCode,
+  Quote,
+  ShieldCheck,
+  Sparkles,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+
+import { FairCountdowns } from '../components/landing/fair-countdowns.tsx';
+import { IntroScene, useIntro } from '../components/landing/intro-scene.tsx';
+import { LandingMenu } from '../components/landing/landing-menu.tsx';
+import { LandingStats } from '../components/landing/stats.tsx';
 import { LanguageSwitcher } from '../components/layout/language-switcher.tsx';
 import { Logo } from '../components/layout/logo.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { toast } from '../components/ui/use-toast.ts';
+import { apiRequest } from '../lib/api.ts';
 import { useCurrentUser } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { cn } from '../lib/utils.ts';
 
-const STEPS = [
-  { icon: FileText, key: 'stepDocuments' },
-  { icon: QrCode, key: 'stepCard' },
-  { icon: MessagesSquare, key: 'stepChat' },
+const FEATURES = [
+  { key: 'grounded', icon: FileText },
+  { key: 'qr', icon: QrCode },
+  { key: 'multilingual', icon: Globe2 },
+  { key: 'live', icon: BellRing },
+  { key: 'analytics', icon: BarChart3 },
+  { key: 'security', icon: ShieldCheck },
 ] as const;
 
+const STEPS = [
+  { key: 'upload', icon: FileText },
+  { key: 'card', icon: QrCode },
+  { key: 'chat', icon: MessagesSquare },
+] as const;
+
+const TESTIMONIALS = ['machinery', 'textiles', 'electronics'] as const;
+
 /**
- * A first home page without the top bar (spec-core 2.1). The full landing page (video, stats,
- * countdowns, testimonials) replaces it in a later issue.
+ * Start (spec-advanced 4): signed out, a toast asks to register first and the company form
+ * opens; signed in, a card session is created (button disabled meanwhile) and the upload
+ * step opens, or an error toast shows and the button is usable again.
  */
+function useStart() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { user } = useCurrentUser();
+  const session = useMutation({
+    mutationFn: () =>
+      apiRequest<{ businessCardId?: number }>('POST', '/api/business-card-session', {}),
+    onSuccess: (answer) => {
+      if (!answer?.businessCardId) {
+        toast({
+          title: t('general.errorTitle'),
+          description: t('landing.start.failed'),
+          variant: 'destructive',
+        });
+        return;
+      }
+      navigate(`/document-upload/${answer.businessCardId}`);
+    },
+    onError: () =>
+      toast({
+        title: t('general.errorTitle'),
+        description: t('landing.start.failed'),
+        variant: 'destructive',
+      }),
+  });
+  const start = () => {
+    if (!user) {
+      toast({
+        title: t('landing.start.registerTitle'),
+        description: t('landing.start.registerText'),
+      });
+      navigate('/user-details');
+      return;
+    }
+    session.mutate();
+  };
+  return { start, creating: session.isPending, signedIn: Boolean(user) };
+}
+
+function StartButton({ className, testId }: { className?: string; testId: string }) {
+  const { t } = useTranslation();
+  const { start, creating, signedIn } = useStart();
+  return (
+    <Button
+      size="lg"
+      className={className}
+      onClick={start}
+      disabled={creating}
+      aria-busy={creating}
+      data-testid={testId}
+    >
+      {creating ? (
+        <Loader2 aria-hidden="true" className="animate-spin" />
+      ) : (
+        <ArrowRight aria-hidden="true" />
+      )}
+      {creating && signedIn ? t('landing.start.creating') : t('landing.start.label')}
+    </Button>
+  );
+}
+
+function AccountLinks({ onDark = false }: { onDark?: boolean }) {
+  const { t } = useTranslation();
+  const { user, isLoading } = useCurrentUser();
+  const linkClass = onDark ? 'text-white hover:bg-white/10 hover:text-white' : undefined;
+  if (isLoading) return <span className="inline-block h-10 w-24" aria-hidden="true" />;
+  if (user) {
+    return (
+      <Button asChild variant="ghost" className={linkClass}>
+        <Link href="/my-cards" data-testid="landing-console">
+          {t('landing.nav.console')}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button asChild variant="ghost" className={cn('hidden min-[420px]:inline-flex', linkClass)}>
+        <Link href="/login" data-testid="landing-login">
+          {t('nav.login')}
+        </Link>
+      </Button>
+      <Button asChild className="bg-white text-brand-800 hover:bg-brand-50">
+        <Link href="/register" data-testid="landing-register">
+          {t('nav.register')}
+        </Link>
+      </Button>
+    </>
+  );
+}
+
 export default function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle();
-  const { user, isLoading } = useCurrentUser();
+  const intro = useIntro();
+  const settled = intro.phase === 'settled';
 
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 via-white to-white">
-      <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
-        <Logo />
-        <div className="flex items-center gap-2">
-          <LanguageSwitcher className="w-[6.5rem] min-[400px]:w-[7.5rem] sm:w-auto" />
-          {isLoading ? null : user ? (
-            <Button asChild variant="ghost" className="hidden sm:inline-flex">
-              <Link href="/user-management" data-testid="nav-username">
-                {user.username}
-              </Link>
-            </Button>
-          ) : (
-            <Button asChild variant="ghost" className="hidden sm:inline-flex">
-              <Link href="/login">{t('nav.login')}</Link>
-            </Button>
+    <div className="flex min-h-dvh flex-col bg-slate-50" data-intro-phase={intro.phase}>
+      <section className="relative isolate overflow-hidden bg-slate-950 text-white">
+        <IntroScene phase={intro.phase} onEnd={intro.finish} />
+        <div
+          aria-hidden="true"
+          className={cn(
+            'absolute inset-0 bg-slate-950 transition-opacity duration-250',
+            settled ? 'opacity-70' : 'opacity-0',
           )}
-        </div>
-      </header>
-
-      <main
-        id="main"
-        className="mx-auto flex w-full max-w-6xl flex-1 flex-col justify-center px-4 py-12 sm:px-6"
-      >
-        <div className="max-w-3xl">
-          <p className="mb-4 inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800">
-            {t('home.eyebrow')}
-          </p>
-          <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            {t('home.title')}
-          </h1>
-          <p className="mt-4 text-lg text-slate-700">{t('home.pitch')}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild size="lg">
-              <Link href="/user-details">
-                {t('home.start')}
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            {user ? (
-              <Button asChild size="lg" variant="outline">
-                <Link href="/my-cards">{t('home.console')}</Link>
+          data-testid="intro-dim"
+        />
+        {!settled ? (
+          <button
+            type="button"
+            onClick={intro.finish}
+            className="absolute right-4 bottom-4 z-20 rounded-lg bg-white/15 px-3 py-2 text-sm font-medium text-white backdrop-blur hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
+            data-testid="skip-intro"
+          >
+            {t('landing.intro.skip')}
+          </button>
+        ) : null}
+        <div
+          className={cn('landing-content relative z-10', settled ? 'opacity-100' : 'opacity-0')}
+          data-testid="landing-hero"
+        >
+          <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-2 px-4 py-4 sm:px-6">
+            <div className="flex items-center gap-1">
+              <LandingMenu />
+              <Logo onDark />
+            </div>
+            <div className="flex items-center gap-2">
+              <LanguageSwitcher className="hidden sm:flex" />
+              <AccountLinks onDark />
+            </div>
+          </header>
+          <div className="mx-auto w-full max-w-6xl px-4 pt-10 pb-20 sm:px-6 sm:pt-16 sm:pb-28">
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/20">
+              <Sparkles aria-hidden="true" className="size-4" />
+              {t('landing.hero.eyebrow')}
+            </p>
+            <h1 className="mt-5 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">
+              {t('landing.hero.title')}
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg text-slate-200">{t('landing.hero.pitch')}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <StartButton testId="landing-start" />
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="border-white/40 bg-white/10 text-white hover:bg-white/20"
+              >
+                <Link href="/card-demo" data-testid="watch-demo">
+                  <PlayCircle aria-hidden="true" />
+                  {t('landing.hero.demo')}
+                </Link>
               </Button>
-            ) : (
-              <>
-                <Button asChild size="lg" variant="outline">
-                  <Link href="/login">{t('nav.login')}</Link>
-                </Button>
-                <Button asChild size="lg" variant="ghost">
-                  <Link href="/register">{t('nav.register')}</Link>
-                </Button>
-              </>
-            )}
+            </div>
+            <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-200">
+              {(['trial', 'noCard', 'setup'] as const).map((key) => (
+                <li key={key} className="flex items-center gap-2">
+                  <span aria-hidden="true" className="size-1.5 rounded-full bg-amber-400" />
+                  {t(`landing.hero.promise.${key}`)}
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
-        <ol className="mt-16 grid gap-4 sm:grid-cols-3">
-          {STEPS.map(({ icon: Icon, key }, index) => (
-            <li key={key} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-              <div className="flex items-center gap-3">
+      </section>
+
+      <main id="main" className="flex flex-1 flex-col gap-16 py-12 sm:gap-20 sm:py-16">
+        <div className="relative z-10 -mt-20 sm:-mt-24">
+          <LandingStats />
+        </div>
+
+        <FairCountdowns />
+
+        <section aria-labelledby="features-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
+          <h2
+            id="features-title"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            {t('landing.features.title')}
+          </h2>
+          <p className="mt-2 text-slate-600">{t('landing.features.subtitle')}</p>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map(({ key, icon: Icon }) => (
+              <li
+                key={key}
+                className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+                data-testid="feature-card"
+              >
                 <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
-                <span className="text-sm font-semibold text-slate-500">{index + 1}</span>
-              </div>
-              <p className="mt-3 font-semibold text-slate-900">{t(`home.${key}Title`)}</p>
-              <p className="mt-1 text-sm text-slate-600">{t(`home.${key}Text`)}</p>
-            </li>
-          ))}
-        </ol>
+                <h3 className="mt-3 font-semibold text-slate-900">
+                  {t(`landing.features.items.${key}.title`)}
+                </h3>
+                <p className="mt-1 text-sm text-slate-600">
+                  {t(`landing.features.items.${key}.text`)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="steps-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
+          <h2
+            id="steps-title"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            {t('landing.steps.title')}
+          </h2>
+          <ol className="mt-6 grid gap-4 sm:grid-cols-3">
+            {STEPS.map(({ key, icon: Icon }, index) => (
+              <li
+                key={key}
+                className="relative rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+              >
+                <div className="flex items-center gap-3">
+                  <span className="inline-flex size-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+                    {index + 1}
+                  </span>
+                  <Icon aria-hidden="true" className="size-5 text-brand-700" />
+                </div>
+                <h3 className="mt-3 font-semibold text-slate-900">
+                  {t(`landing.steps.items.${key}.title`)}
+                </h3>
+                <p className="mt-1 text-sm text-slate-600">
+                  {t(`landing.steps.items.${key}.text`)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section
+          aria-labelledby="testimonials-title"
+          className="mx-auto w-full max-w-6xl px-4 sm:px-6"
+        >
+          <h2
+            id="testimonials-title"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            {t('landing.testimonials.title')}
+          </h2>
+          <ul className="mt-6 grid gap-4 lg:grid-cols-3">
+            {TESTIMONIALS.map((key) => (
+              <li key={key}>
+                <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                  <Quote aria-hidden="true" className="size-6 text-amber-500" />
+                  <blockquote className="mt-3 flex-1 text-slate-800">
+                    {t(`landing.testimonials.items.${key}.quote`)}
+                  </blockquote>
+                  <figcaption className="mt-4 text-sm">
+                    <span className="block font-semibold text-slate-900">
+                      {t(`landing.testimonials.items.${key}.name`)}
+                    </span>
+                    <span className="text-slate-600">
+                      {t(`landing.testimonials.items.${key}.role`)}
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="cta-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
+          <div className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-10 text-center text-white sm:px-12">
+            <h2 id="cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {t('landing.cta.title')}
+            </h2>
+            <p className="mx-auto mt-3 max-w-2xl text-brand-100">{t('landing.cta.text')}</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <StartButton
+                testId="cta-start"
+                className="bg-white text-brand-800 hover:bg-brand-50"
+              />
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="border-white/40 bg-transparent text-white hover:bg-white/10"
+              >
+                <Link href="/card-demo">{t('landing.hero.demo')}</Link>
+              </Button>
+            </div>
+          </div>
+        </section>
       </main>
-      <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">
-        {t('home.footer')}
+
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 text-sm text-slate-600 sm:grid-cols-[1fr_auto] sm:px-6">
+          <div>
+            <Logo />
+            <p className="mt-2 max-w-md">{t('landing.footer.tagline')}</p>
+          </div>
+          <nav aria-label={t('landing.footer.navLabel')}>
+            <ul className="grid grid-cols-2 gap-x-8 gap-y-2">
+              <li>
+                <Link href="/card-demo" className="hover:text-slate-900 hover:underline">
+                  {t('landing.footer.gallery')}
+                </Link>
+              </li>
+              <li>
+                <Link href="/user-details" className="hover:text-slate-900 hover:underline">
+                  {t('nav.createCard')}
+                </Link>
+              </li>
+              <li>
+                <Link href="/corporate-dashboard" className="hover:text-slate-900 hover:underline">
+                  {t('nav.corporate')}
+                </Link>
+              </li>
+              <li>
+                <Link href="/my-cards" className="hover:text-slate-900 hover:underline">
+                  {t('nav.myCards')}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <p className="text-xs text-slate-500 sm:col-span-2">{t('landing.footer.copyright')}</p>
+        </div>
       </footer>
     </div>
   );

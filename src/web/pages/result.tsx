@@ -12,7 +12,12 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import type { TBusinessCard, TCardTemplate } from '#shared/schemas/cards.ts';
-import { cardFileName, renderCardPng, saveBlob } from '../components/cards/card-image.ts';
+import {
+  cardFileName,
+  renderCardPng,
+  saveBlob,
+  shareImage,
+} from '../components/cards/card-image.ts';
 import { CardSvg } from '../components/cards/card-templates.tsx';
 import { FlipCard } from '../components/cards/flip-card.tsx';
 import { TemplatePicker } from '../components/cards/template-picker.tsx';
@@ -62,32 +67,6 @@ export default function ResultPage() {
       )}
     </PageContainer>
   );
-}
-
-/** The image, shared through the share sheet, else the clipboard, else downloaded (spec 4.5). */
-async function shareImage(
-  blob: Blob,
-  fileName: string,
-  title: string,
-): Promise<'shared' | 'copied' | 'downloaded' | 'cancelled'> {
-  const file = new File([blob], fileName, { type: 'image/png' });
-  if (typeof navigator.share === 'function' && navigator.canShare?.({ files: [file] })) {
-    try {
-      await navigator.share({ files: [file], title });
-      return 'shared';
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
-    }
-  }
-  try {
-    if (typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write)
-      throw new Error('no clipboard');
-    await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
-    return 'copied';
-  } catch {
-    saveBlob(blob, fileName);
-    return 'downloaded';
-  }
 }
 
 function CardResult({ card }: { card: TBusinessCard }) {

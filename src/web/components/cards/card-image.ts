@@ -8,7 +8,7 @@ export const CARD_QR_SIZE = 144;
 export const CARD_LOGO_SIZE = 80;
 
 /** business-card-{template}-{id}.png */
-export function cardFileName(template: TCardTemplate, id: number): string {
+export function cardFileName(template: TCardTemplate, id: number | string): string {
   return `business-card-${template}-${id}.png`;
 }
 
@@ -68,4 +68,30 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The image, shared through the share sheet, else the clipboard, else downloaded (spec 4.5). */
+export async function shareImage(
+  blob: Blob,
+  fileName: string,
+  title: string,
+): Promise<'shared' | 'copied' | 'downloaded' | 'cancelled'> {
+  const file = new File([blob], fileName, { type: 'image/png' });
+  if (typeof navigator.share === 'function' && navigator.canShare?.({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title });
+      return 'shared';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+    }
+  }
+  try {
+    if (typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write)
+      throw new Error('no clipboard');
+    await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
+    return 'copied';
+  } catch {
+    saveBlob(blob, fileName);
+    return 'downloaded';
+  }
 }

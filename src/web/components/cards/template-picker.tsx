@@ -11,6 +11,7 @@ export function TemplatePicker({
   onChange,
   disabled = false,
   columns = 3,
+  popular,
   className,
 }: {
   value: TCardTemplate;
@@ -18,6 +19,8 @@ export function TemplatePicker({
   disabled?: boolean;
   /** Columns from the small breakpoint up (two below it). */
   columns?: 2 | 3;
+  /** A template to mark with the hot badge (the card gallery). */
+  popular?: TCardTemplate;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -68,6 +71,14 @@ export function TemplatePicker({
               <span className="truncate text-center font-medium text-slate-900">
                 {t(`cardTemplates.names.${template}`)}
               </span>
+              {template === popular ? (
+                <span
+                  className="absolute -top-2 -left-1 rounded-full bg-amber-500 px-1.5 py-0.5 text-[0.6875rem] leading-none font-bold text-slate-950 shadow-sm"
+                  data-testid="hot-badge"
+                >
+                  {t('showcase.hot')}
+                </span>
+              ) : null}
             </label>
           );
         })}

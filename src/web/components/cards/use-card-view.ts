@@ -35,7 +35,7 @@ async function fetchLogoDataUrl(url: string): Promise<string | null> {
 }
 
 /** The QR code for the chat link, made in the browser. */
-async function makeQr(text: string): Promise<string | null> {
+export async function makeQr(text: string): Promise<string | null> {
   try {
     return await QRCode.toDataURL(text, {
       errorCorrectionLevel: 'M',

@@ -14,6 +14,8 @@ import { LANGUAGE_NAMES, type Translate } from '../../lib/chat/i18n.ts';
 export interface ChatHeaderProps {
   t: Translate;
   info: SessionInfo | null;
+  /** The card's id, or null when there is no such card (no actions then). */
+  cardId: number | null;
   language: Language;
   onLanguage: (language: Language) => void;
   onLeaveDetails: () => void;
@@ -59,6 +61,7 @@ const actionClass =
 export function ChatHeader({
   t,
   info,
+  cardId,
   language,
   onLanguage,
   onLeaveDetails,
@@ -117,10 +120,11 @@ export function ChatHeader({
           </select>
         </label>
       </div>
-      {info ? (
+      {cardId !== null ? (
+        // Shown from the first paint (the form waits for the session), so nothing moves.
         <div className="mx-auto flex max-w-3xl gap-2 px-3 pt-1 pb-2 sm:px-4">
           <a
-            href={vcardUrl(info.businessCardId)}
+            href={vcardUrl(cardId)}
             download
             data-testid="save-contact"
             className={`${actionClass} border-brand-200 bg-brand-50 text-brand-800 hover:bg-brand-100`}
@@ -131,8 +135,9 @@ export function ChatHeader({
           <button
             type="button"
             onClick={onLeaveDetails}
+            disabled={!info}
             data-testid="leave-details"
-            className={`${actionClass} border-slate-200 bg-white text-slate-800 hover:bg-slate-50`}
+            className={`${actionClass} border-slate-200 bg-white text-slate-800 hover:bg-slate-50 disabled:opacity-60`}
           >
             {detailsSent ? (
               <CircleCheck className="size-4 shrink-0 text-emerald-600" />

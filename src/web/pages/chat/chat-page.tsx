@@ -14,7 +14,7 @@ import { useVisitorChat, type ChatProblem } from '../../lib/chat/use-visitor-cha
 
 /** Keeps the newest message in view while the visitor is at the bottom of the list. */
 function useStickToBottom(dependency: unknown) {
-  const list = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLElement>(null);
   const atBottom = useRef(true);
   useEffect(() => {
     const element = list.current;
@@ -108,6 +108,13 @@ export function ChatPage({ cardId }: { cardId: number }) {
   const info = chat.load.status === 'ready' ? chat.load.info : null;
   const company = info?.companyName || info?.username || t('chat.theCompany');
   const { list, onScroll } = useStickToBottom([chat.items, chat.analyzing]);
+  // Screen readers hear each new answer or company reply once it is complete (not every
+  // streamed word, and not the history shown on opening).
+  const announced = chat.items.findLast(
+    (item) =>
+      !item.state &&
+      (item.key.endsWith(':answer') || (item.role === 'agent' && item.key.startsWith('agent-'))),
+  );
 
   useEffect(() => {
     if (info) document.title = t('chat.documentTitle', { company });
@@ -194,6 +201,7 @@ export function ChatPage({ cardId }: { cardId: number }) {
       <ChatHeader
         t={t}
         info={info}
+        cardId={chat.load.status === 'notFound' ? null : cardId}
         language={language}
         onLanguage={(next) => void setChatLanguage(next)}
         onLeaveDetails={() => setLeadOpen(true)}
@@ -212,6 +220,9 @@ export function ChatPage({ cardId }: { cardId: number }) {
           onSent={() => setDetailsSent(true)}
         />
       ) : null}
+      <p aria-live="polite" className="sr-only">
+        {announced ? announced.content : ''}
+      </p>
       <NoticeView notice={notice} onDismiss={dismiss} dismissLabel={t('chat.errors.dismiss')} />
     </div>
   );
