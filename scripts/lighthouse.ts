@@ -52,8 +52,13 @@ async function cardWithDocuments(): Promise<number> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(account),
   });
-  const mail = await latestMailTo(path.join(dataDir, 'mail'), account.email);
-  await fetch(firstLink(mail!)!, { redirect: 'manual' });
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i++) {
+    const mail = await latestMailTo(path.join(dataDir, 'mail'), account.email);
+    link = mail && firstLink(mail);
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await fetch(link!, { redirect: 'manual' });
   const login = await fetch(`${BASE}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -219,3 +219,27 @@ describe('files that appear after start-up', () => {
     expect(missing.headers['content-type']).toContain('application/json');
   });
 });
+
+describe('compressed assets', () => {
+  it('serves the pre-compressed copy to browsers that accept it', async () => {
+    const zlib = await import('node:zlib');
+    const source = 'console.log("a fairly long bundle");'.repeat(100);
+    await fs.writeFile(path.join(webRoot, 'assets', 'big-9999.js'), source);
+    await fs.writeFile(
+      path.join(webRoot, 'assets', 'big-9999.js.br'),
+      zlib.brotliCompressSync(source),
+    );
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-9999.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe(source);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-9999.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
+  });
+});

@@ -18,6 +18,8 @@ export async function installSpa(app: FastifyInstance, webRoot: string | undefin
       root: webRoot!,
       // Looked up per request, so a rebuilt front end is served without a restart.
       wildcard: true,
+      // .br/.gz written by scripts/compress-dist.mjs at build time.
+      preCompressed: true,
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -2,11 +2,13 @@ import { z } from 'zod';
 
 /* The visitor chat and the owner's red list: one contract for routes and the page. */
 
-export const MAX_CHAT_MESSAGE_CHARS = 2000;
-/** A compressed photo is ~200 KB; base64 of up to 6 MB of image bytes is accepted. */
-export const MAX_CHAT_IMAGE_BASE64_CHARS = 8_000_000;
-/** The browser re-encodes photos as JPEG before sending; PNG is read as it is. */
-export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+import {
+  CHAT_IMAGE_TYPES,
+  MAX_CHAT_IMAGE_BASE64_CHARS,
+  MAX_CHAT_MESSAGE_CHARS,
+} from '../chat-limits.ts';
+
+export { CHAT_IMAGE_TYPES, MAX_CHAT_IMAGE_BASE64_CHARS, MAX_CHAT_MESSAGE_CHARS };
 export const VISITOR_COOKIE = 'docucard.vid';
 
 export const ZChatMessageText = z

@@ -150,8 +150,10 @@ export function registerChatRoutes(
       const question = [request.body.message, imageText].filter(Boolean).join('\n');
       const answer = await chat.ask(ctx, assistant, {
         session,
-        question: question || request.body.message || '',
+        question,
         language: requestLanguage(request),
+        // The history shows what the visitor sent: a photo and their words, not the OCR text.
+        shownAs: ['📷', request.body.message].filter(Boolean).join(' '),
       });
       return { message: answer.message, citations: answer.citations };
     },

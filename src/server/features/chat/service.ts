@@ -58,6 +58,8 @@ export interface Question {
   session: VisitorSession;
   question: string;
   language: Language;
+  /** What the visitor's history shows, when it differs (a photo: not its recognised text). */
+  shownAs?: string;
 }
 
 /** Answers from the card's documents and keeps both turns in the visitor's history. */
@@ -68,7 +70,7 @@ export async function ask(ctx: AppContext, assistant: Assistant, input: Question
     language: input.language,
     history: historyOf(input.session),
   });
-  await appendMessages(ctx, input.session.id, turns(ctx, input.question, answer));
+  await appendMessages(ctx, input.session.id, turns(ctx, input.shownAs ?? input.question, answer));
   return answer;
 }
 
