@@ -29,32 +29,33 @@ export function LandingStats() {
         {FIGURES.map(({ key, icon: Icon }) => {
           const value = analytics.data?.[key];
           return (
-            <div key={key} className="flex min-w-0 items-center gap-3">
-              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <div className="min-w-0">
-                <dt className="text-sm text-slate-600">{t(`landing.stats.${key}`)}</dt>
-                <dd
-                  className="text-2xl font-bold text-slate-900 tabular-nums"
-                  data-testid={`stat-${key}`}
-                >
-                  {analytics.isPending ? (
-                    <span
-                      className="mt-1 block h-7 w-16 animate-pulse rounded-md bg-slate-200"
-                      data-testid="stat-loading"
-                    >
-                      <span className="sr-only">{t('landing.stats.loading')}</span>
-                    </span>
-                  ) : value === undefined ? (
-                    t('landing.stats.unavailable')
-                  ) : key === 'conversionRate' ? (
-                    `${percent.format(value)}%`
-                  ) : (
-                    number.format(value)
-                  )}
-                </dd>
-              </div>
+            // dl > div > (dt, dd) only: the icon sits inside the term, placed beside the pair.
+            <div key={key} className="relative min-h-11 min-w-0 pl-14">
+              <dt className="text-sm text-slate-600">
+                <span className="absolute top-1/2 left-0 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                {t(`landing.stats.${key}`)}
+              </dt>
+              <dd
+                className="text-2xl font-bold text-slate-900 tabular-nums"
+                data-testid={`stat-${key}`}
+              >
+                {analytics.isPending ? (
+                  <span
+                    className="mt-1 block h-7 w-16 animate-pulse rounded-md bg-slate-200"
+                    data-testid="stat-loading"
+                  >
+                    <span className="sr-only">{t('landing.stats.loading')}</span>
+                  </span>
+                ) : value === undefined ? (
+                  t('landing.stats.unavailable')
+                ) : key === 'conversionRate' ? (
+                  `${percent.format(value)}%`
+                ) : (
+                  number.format(value)
+                )}
+              </dd>
             </div>
           );
         })}
