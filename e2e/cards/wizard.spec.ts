@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
-import { expect, mailedLink, newAccount, snap, test } from '../support/fixtures.ts';
+import { drawLogo, expect, mailedLink, newAccount, snap, test } from '../support/fixtures.ts';
 
 const HENGTAI = path.resolve('fixtures/hengtai');
 const BAD = path.resolve('fixtures/bad');
@@ -74,31 +74,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await snap(page, name);
 }
 
-/** A company logo drawn in the browser: a blue disc with the initials. */
-async function makeLogo(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 256;
-    canvas.height = 256;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#1E40AF';
-    context.beginPath();
-    context.arc(128, 128, 128, 0, Math.PI * 2);
-    context.fill();
-    context.fillStyle = '#FFFFFF';
-    context.font = 'bold 110px sans-serif';
-    context.textAlign = 'center';
-    context.textBaseline = 'middle';
-    context.fillText('HT', 128, 136);
-    return canvas.toDataURL('image/png');
-  });
-  return {
-    name: 'hengtai-logo.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
-  };
-}
-
 /** Width and height from a PNG's IHDR chunk (bytes 16–19 and 20–23). */
 async function pngSize(download: Download): Promise<{ width: number; height: number }> {
   const bytes = await readFile(await download.path());
@@ -139,7 +114,7 @@ test('an owner builds a card from the sample documents, downloads it and manages
   await page.getByLabel('Phone').fill('+86 20 8888 6666');
   await page.getByLabel('Website').fill('www.hengtai-machinery.example');
   await page.getByLabel(/Address/).fill('88 Kexue Avenue, Huangpu District, Guangzhou');
-  await page.getByTestId('logo-input').setInputFiles(await makeLogo(page));
+  await page.getByTestId('logo-input').setInputFiles(await drawLogo(page));
   await expect(page.getByTestId('logo-preview')).toBeVisible();
   await page.getByTestId('details-submit').click();
 
@@ -300,7 +275,7 @@ test('the logo upload screen replaces the signed-in owner’s logo', async ({ pa
   });
   await expect(page.getByTestId('toast')).toContainText('File format not supported');
   await expect(page.getByTestId('logo-save')).toBeDisabled();
-  await page.getByTestId('logo-input').setInputFiles(await makeLogo(page));
+  await page.getByTestId('logo-input').setInputFiles(await drawLogo(page));
   await expect(page.getByTestId('logo-preview')).toBeVisible();
   await shot(page, 'logo-upload-desktop');
   await page.getByTestId('logo-save').click();

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import {
   createVerifiedAccount,
+  drawLogo,
   expect,
   loginByApi,
   snap,
@@ -89,31 +90,6 @@ test.beforeEach(async ({ page }) => {
     }
   });
 });
-
-/** A company logo drawn in the browser: a dark blue disc with the initials. */
-async function drawLogo(page: Page) {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 192;
-    canvas.height = 192;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#0F3D8C';
-    context.beginPath();
-    context.arc(96, 96, 96, 0, Math.PI * 2);
-    context.fill();
-    context.fillStyle = '#FFFFFF';
-    context.font = 'bold 80px sans-serif';
-    context.textAlign = 'center';
-    context.textBaseline = 'middle';
-    context.fillText('HT', 96, 102);
-    return canvas.toDataURL('image/png');
-  });
-  return {
-    name: 'hengtai-logo.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
-  };
-}
 
 /** A screenshot for reviewers, after checking that nothing sticks out sideways. */
 async function shot(page: Page, name: string): Promise<void> {

@@ -91,3 +91,30 @@ export async function loginByApi(page: Page, account: Account): Promise<void> {
   });
   expect(response.status()).toBe(200);
 }
+
+/** A company logo drawn in the browser: a blue disc with the initials, as a PNG upload. */
+export async function drawLogo(
+  page: Page,
+): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 256;
+    canvas.height = 256;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#1E40AF';
+    context.beginPath();
+    context.arc(128, 128, 128, 0, Math.PI * 2);
+    context.fill();
+    context.fillStyle = '#FFFFFF';
+    context.font = 'bold 110px sans-serif';
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
+    context.fillText('HT', 128, 136);
+    return canvas.toDataURL('image/png');
+  });
+  return {
+    name: 'hengtai-logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64'),
+  };
+}

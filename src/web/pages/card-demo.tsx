@@ -24,7 +24,7 @@ import {
   shareImage,
 } from '../components/cards/card-image.ts';
 import { CardSvg, type CardView } from '../components/cards/card-templates.tsx';
-import { FlipCard } from '../components/cards/flip-card.tsx';
+import { CardFlipView } from '../components/cards/card-flip-view.tsx';
 import { TemplatePicker } from '../components/cards/template-picker.tsx';
 import { makeQr, useCardTexts } from '../components/cards/use-card-view.ts';
 import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
@@ -235,33 +235,7 @@ export default function CardDemoPage() {
             data-sample={sample.id}
             data-template={template}
           >
-            <FlipCard
-              front={
-                <CardSvg
-                  svgRef={front}
-                  template={template}
-                  side="front"
-                  view={view}
-                  texts={texts}
-                  language={i18n.language}
-                  title={label('front')}
-                  className="block h-full w-full"
-                  testId="card-front"
-                />
-              }
-              back={
-                <CardSvg
-                  template={template}
-                  side="back"
-                  view={view}
-                  texts={texts}
-                  language={i18n.language}
-                  title={label('back')}
-                  className="block h-full w-full"
-                  testId="card-back"
-                />
-              }
-            />
+            <CardFlipView template={template} view={view} texts={texts} frontRef={front} />
           </div>
           <div className="grid gap-3 sm:grid-cols-3">
             <Button

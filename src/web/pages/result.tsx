@@ -18,8 +18,7 @@ import {
   saveBlob,
   shareImage,
 } from '../components/cards/card-image.ts';
-import { CardSvg } from '../components/cards/card-templates.tsx';
-import { FlipCard } from '../components/cards/flip-card.tsx';
+import { CardFlipView } from '../components/cards/card-flip-view.tsx';
 import { TemplatePicker } from '../components/cards/template-picker.tsx';
 import { useCardTexts, useCardView } from '../components/cards/use-card-view.ts';
 import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
@@ -70,7 +69,7 @@ export default function ResultPage() {
 }
 
 function CardResult({ card }: { card: TBusinessCard }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const handleAuthExpired = useAuthExpiredHandler();
   const { view, ready } = useCardView(card);
@@ -154,42 +153,16 @@ function CardResult({ card }: { card: TBusinessCard }) {
     if (outcome === 'downloaded') toast({ title: t('result.downloadedTitle'), variant: 'success' });
   };
 
-  const label = (side: 'front' | 'back') =>
-    t(side === 'front' ? 'result.frontLabel' : 'result.backLabel', {
-      name: view.name || view.company,
-    });
-
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="grid min-w-0 grid-cols-1 content-start gap-4">
         <div className="rounded-2xl bg-gradient-to-br from-slate-100 to-slate-200/70 p-4 sm:p-8">
-          <FlipCard
+          <CardFlipView
+            template={template}
+            view={view}
+            texts={texts}
+            frontRef={front}
             autoFlip={autoFlip}
-            front={
-              <CardSvg
-                svgRef={front}
-                template={template}
-                side="front"
-                view={view}
-                texts={texts}
-                language={i18n.language}
-                title={label('front')}
-                className="block h-full w-full"
-                testId="card-front"
-              />
-            }
-            back={
-              <CardSvg
-                template={template}
-                side="back"
-                view={view}
-                texts={texts}
-                language={i18n.language}
-                title={label('back')}
-                className="block h-full w-full"
-                testId="card-back"
-              />
-            }
           />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
