@@ -41,6 +41,7 @@ import {
   AlertDialogTitle,
 } from '../components/ui/alert-dialog.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
 import {
   Dialog,
   DialogContent,
@@ -191,7 +192,7 @@ export default function MyCardsPage() {
             </div>
           </Alert>
         ) : list.length === 0 ? (
-          <EmptyState />
+          <NoCardsYet />
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="card-grid">
             {list.map((card) => (
@@ -246,27 +247,23 @@ function StatTile({
   );
 }
 
-function EmptyState() {
+function NoCardsYet() {
   const { t } = useTranslation();
   return (
-    <div
-      className="flex flex-col items-center gap-4 rounded-xl border-2 border-dashed border-slate-300 bg-white px-6 py-14 text-center"
-      data-testid="cards-empty"
-    >
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <LayoutGrid aria-hidden="true" className="size-7" />
-      </span>
-      <div className="grid gap-1">
-        <p className="text-lg font-semibold text-slate-900">{t('myCards.emptyTitle')}</p>
-        <p className="max-w-sm text-sm text-slate-600">{t('myCards.emptyText')}</p>
-      </div>
-      <Button asChild size="lg">
-        <Link href="/user-details">
-          <PlusCircle aria-hidden="true" />
-          {t('myCards.createFirst')}
-        </Link>
-      </Button>
-    </div>
+    <EmptyState
+      icon={LayoutGrid}
+      title={t('myCards.emptyTitle')}
+      text={t('myCards.emptyText')}
+      testId="cards-empty"
+      action={
+        <Button asChild size="lg">
+          <Link href="/user-details">
+            <PlusCircle aria-hidden="true" />
+            {t('myCards.createFirst')}
+          </Link>
+        </Button>
+      }
+    />
   );
 }
 

@@ -37,6 +37,7 @@ import {
   AlertDialogTitle,
 } from '../components/ui/alert-dialog.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { errorText, isApiError } from '../lib/api.ts';
@@ -237,7 +238,7 @@ function RedListScreen({ cardId }: { cardId: number }) {
               </div>
             </Alert>
           ) : list.length === 0 ? (
-            <EmptyState onAdd={() => setFocusAdd((n) => n + 1)} />
+            <NoKeywordsYet onAdd={() => setFocusAdd((n) => n + 1)} />
           ) : (
             <ul className="grid gap-3" data-testid="keyword-list">
               {list.map((keyword) => (
@@ -310,25 +311,22 @@ function StatTile({
   );
 }
 
-function EmptyState({ onAdd }: { onAdd: () => void }) {
+function NoKeywordsYet({ onAdd }: { onAdd: () => void }) {
   const { t } = useTranslation();
   return (
-    <div
-      className="flex flex-col items-center gap-4 rounded-xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center"
-      data-testid="red-list-empty"
-    >
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <ShieldAlert aria-hidden="true" className="size-7" />
-      </span>
-      <div className="grid gap-1">
-        <p className="text-lg font-semibold text-slate-900">{t('redList.emptyTitle')}</p>
-        <p className="max-w-md text-sm text-slate-600">{t('redList.emptyText')}</p>
-      </div>
-      <Button onClick={onAdd} data-testid="red-list-empty-add">
-        <Plus aria-hidden="true" />
-        {t('redList.emptyAction')}
-      </Button>
-    </div>
+    <EmptyState
+      icon={ShieldAlert}
+      title={t('redList.emptyTitle')}
+      text={t('redList.emptyText')}
+      testId="red-list-empty"
+      className="py-12"
+      action={
+        <Button onClick={onAdd} data-testid="red-list-empty-add">
+          <Plus aria-hidden="true" />
+          {t('redList.emptyAction')}
+        </Button>
+      }
+    />
   );
 }
 
