@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 5199;
-export const E2E_DATA_DIR = '.tmp/e2e-data';
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 5199);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 export const E2E_ADMIN_EMAIL = 'admin@e2e.docucard.test';
 
 /*

@@ -1,8 +1,9 @@
 import { createAssistant, type Answer, type Assistant, type ChatTurn } from '#server/ai/index.ts';
 import { documentChunks } from '#server/db/schema.ts';
 import { buildTextPdf } from '#server/ingest/test-support/pdf-writer.ts';
+import { buildPumpManual, isRightManualAnswer } from '#server/ai/test-support/pump-manual.ts';
 import { startBenchApp, type BenchApp } from './bench-app.ts';
-import type { Bench } from './run.ts';
+import type { Bench, BenchResult } from './run.ts';
 import { ms, percentile } from './stats.ts';
 
 /*
@@ -224,6 +225,65 @@ export function isCorrect(question: BenchQuestion, answer: Answer): boolean {
   return answer.citations.length > 0 && answer.message.includes(question.expect);
 }
 
+/** Rounds over the pump manual's 20 questions (issue 12, item 1). */
+const MANUAL_ROUNDS = 5;
+
+/**
+ * Issue 12, item 1: a generated 300-page pump manual (model numbers in prose and in tables,
+ * neighbouring models) on its own card; its 20 model-number questions asked MANUAL_ROUNDS times.
+ */
+async function pumpManualResults(bench: BenchApp, assistant: Assistant): Promise<BenchResult[]> {
+  const manual = await buildPumpManual();
+  const session = await bench.app.inject({
+    method: 'POST',
+    url: '/api/business-card-session',
+    payload: {},
+    headers: { cookie: bench.cookie },
+  });
+  const cardId = session.json().businessCardId as number;
+  const form = new FormData();
+  form.append('businessCardId', String(cardId));
+  form.append('documents', new Blob([Buffer.from(manual.pdf)]), 'pump-manual.pdf');
+  const upload = await bench.app.inject({
+    method: 'POST',
+    url: '/api/documents',
+    headers: { cookie: bench.cookie },
+    body: form,
+  });
+  if (upload.statusCode !== 201) throw new Error(`upload failed: ${upload.body}`);
+  await bench.documents.whenIdle();
+  const ask = (q: string) =>
+    assistant.answer({
+      cardId,
+      question: q,
+      language: /\p{Script=Han}/u.test(q) ? 'zh-CN' : 'en',
+      history: [],
+    });
+  await ask(manual.questions[0]!.q); // builds the card's index
+  const times: number[] = [];
+  let right = 0;
+  for (let round = 0; round < MANUAL_ROUNDS; round++) {
+    for (const question of manual.questions) {
+      const start = performance.now();
+      const answer = await ask(question.q);
+      times.push(performance.now() - start);
+      if (round === 0 && isRightManualAnswer(question, answer)) right++;
+    }
+  }
+  return [
+    {
+      name: `pump manual (${manual.pages} PDF pages): local answer p95 over ${times.length} questions`,
+      figure: ms(percentile(times, 95)),
+      target: '< 150 ms',
+    },
+    {
+      name: 'pump manual: model-number questions right with the line and a citation',
+      figure: `${right}/${manual.questions.length}`,
+      target: '>= 18/20',
+    },
+  ];
+}
+
 export const answerBench: Bench = {
   name: 'answer',
   async run() {
@@ -277,6 +337,7 @@ export const answerBench: Bench = {
           name: `answered correctly: ${quality}`,
           figure: `${[...correct.values()].reduce((s, [g]) => s + g, 0)}/${times.length}`,
         },
+        ...(await pumpManualResults(bench, assistant)),
       ];
     } finally {
       await bench.close();

@@ -40,10 +40,18 @@ export async function startBenchApp(): Promise<BenchApp> {
     payload: {},
     headers: { cookie },
   });
+  const cardId = session.json().businessCardId as number;
+  // Visitors reach only finished cards.
+  await built.app.inject({
+    method: 'POST',
+    url: `/api/business-cards/${cardId}/finalize`,
+    payload: {},
+    headers: { cookie },
+  });
   return {
     ...built,
     cookie,
-    cardId: session.json().businessCardId as number,
+    cardId,
     async close() {
       await built.app.close();
       await database.close();

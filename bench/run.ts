@@ -2,11 +2,15 @@
  * `npm run bench` runs every benchmark in bench/ and prints one table. `npm run bench -- auth`
  * runs only those whose name contains "auth".
  */
+import { analyticsBench } from './analytics.bench.ts';
 import { answerBench } from './answer.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { ingestBench } from './ingest.bench.ts';
 import { notifyBench } from './notify.bench.ts';
+import { pdfBench } from './pdf.bench.ts';
+import { pipelineBench } from './pipeline.bench.ts';
 import { retrievalBench } from './retrieval.bench.ts';
+import { spreadsheetBench } from './spreadsheet.bench.ts';
 import { uploadBench } from './upload.bench.ts';
 
 export interface BenchResult {
@@ -27,6 +31,10 @@ const benches: Bench[] = [
   answerBench,
   retrievalBench,
   notifyBench,
+  pdfBench,
+  spreadsheetBench,
+  analyticsBench,
+  pipelineBench,
 ];
 const filter = process.argv[2];
 const results: BenchResult[] = [];

@@ -1,4 +1,7 @@
 /*
+ * `npm run eval -- --set public-qa` (or `npm run eval -- <dir>/public-qa/qa.json`, `--provider` to
+ * also measure the excerpts a model is sent): see bench/public-qa.ts.
+ *
  * `npm run eval -- fixtures/hengtai/qa.json`: builds a card from every document in the
  * qa.json's folder through the real app (uploads over the API to an in-memory PGlite, the
  * document processor, the index), asks every question with the local provider and prints how
@@ -14,6 +17,14 @@ import { createAssistant, type Answer, type ChatLanguage } from '#server/ai/inde
 import { INJECTION_ATTEMPTS, INJECTION_TELLTALES } from '#server/ai/injection-cases.ts';
 import { shutdownOcr } from '#server/ingest/index.ts';
 import { startBenchApp } from '../bench/bench-app.ts';
+import {
+  buildPublicQaCards,
+  hasPublicQa,
+  loadPublicQa,
+  publicQaDir,
+  runPublicQa,
+  runPublicQaRecall,
+} from '../bench/public-qa.ts';
 import { percentile } from '../bench/stats.ts';
 
 interface QaItem {
@@ -45,13 +56,69 @@ function line(label: string, passed: number, total: number, target = ''): string
   return `  ${label.padEnd(42, '.')} ${figure}  ${pct(passed, total).padStart(6)}${target ? `   target ${target}` : ''}`;
 }
 
+/** The public document-QA set: right/total per language and document, p95, misses. */
+async function publicQa(dir: string, withProvider: boolean): Promise<void> {
+  if (!hasPublicQa(dir)) {
+    console.log(`public-qa: skipped, no qa.json and docs/ in ${dir} (set PUBLIC_QA_DIR)`);
+    return;
+  }
+  const items = await loadPublicQa(dir);
+  console.log(`DocuCard assistant eval: public-qa (${dir}), ${items.length} questions`);
+  const bench = await startBenchApp();
+  try {
+    const started = performance.now();
+    const cards = await buildPublicQaCards(bench, items, dir);
+    console.log(
+      `Cards: ${cards.size} documents processed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const report = await runPublicQa(bench, items, cards);
+    console.log('');
+    console.log('Misses (question -> what was answered)');
+    for (const result of report.results.filter((r) => !r.right)) {
+      console.log(`  [${result.item.doc}] ${result.item.q}`);
+      console.log(`      expected: ${JSON.stringify(result.item.expect)}`);
+      console.log(
+        `      answered: ${result.answer.message.replace(/\s+/g, ' ').slice(0, 300)} (${result.answer.citations.length} citations)`,
+      );
+    }
+    console.log('');
+    console.log('Results (local provider, right = the fact and a citation)');
+    console.log(line('all', report.right, items.length, '>= 75%'));
+    for (const [lang, entry] of report.byLanguage)
+      console.log(line(`language ${lang}`, entry.right, entry.total));
+    for (const [doc, entry] of report.byDocument) console.log(line(doc, entry.right, entry.total));
+    console.log(
+      `  answer time: p95 ${report.p95.toFixed(1)} ms; longest answer ${report.longestAnswer} characters`,
+    );
+    if (withProvider) {
+      const recall = await runPublicQaRecall(bench, items, cards);
+      console.log('');
+      console.log('Provider mode (local OpenAI-compatible server recording each prompt)');
+      console.log(line('fact inside the excerpts sent', recall.inExcerpts, recall.total, '>= 95%'));
+      console.log(`  largest prompt: ${recall.largestPrompt} characters`);
+      for (const miss of recall.misses)
+        console.log(`  not sent: [${miss.doc}] ${miss.q} ${JSON.stringify(miss.expect)}`);
+    }
+  } finally {
+    await bench.close();
+    await shutdownOcr();
+  }
+}
+
 async function main(): Promise<void> {
-  const qaArgument = process.argv[2];
+  const args = process.argv.slice(2);
+  const withProvider = args.includes('--provider');
+  const setAt = args.indexOf('--set');
+  const qaArgument = args.find((arg, i) => !arg.startsWith('--') && (setAt < 0 || i !== setAt + 1));
+  if (setAt >= 0 && args[setAt + 1] === 'public-qa') return publicQa(publicQaDir(), withProvider);
   if (!qaArgument) {
-    console.log('usage: npm run eval -- <folder>/qa.json');
+    console.log('usage: npm run eval -- <folder>/qa.json | --set public-qa [--provider]');
     return;
   }
   const qaPath = path.resolve(qaArgument);
+  if (path.basename(path.dirname(qaPath)) === 'public-qa') {
+    return publicQa(path.dirname(qaPath), withProvider);
+  }
   const folder = path.dirname(qaPath);
   const qa = JSON.parse(await fs.readFile(qaPath, 'utf8')) as QaFile;
   const names = [];

@@ -71,6 +71,12 @@ async function cardWithDocuments(): Promise<number> {
     body: '{}',
   });
   const { businessCardId } = (await session.json()) as { businessCardId: number };
+  // Visitors reach only finished cards.
+  await fetch(`${BASE}/api/business-cards/${businessCardId}/finalize`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const form = new FormData();
   form.append('businessCardId', String(businessCardId));
   form.append(

@@ -57,7 +57,8 @@ test('a company registers, verifies, manages and deletes its account in three la
   await page.getByLabel('Username or email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // After login: the user's cards (issue 13, item 5).
+  await expect(page).toHaveURL(/\/my-cards$/);
   await page.goto('/user-management');
   await expect(page.getByTestId('nav-username')).toContainText(account.username);
 
@@ -91,11 +92,11 @@ test('a company registers, verifies, manages and deletes its account in three la
   expect(storage).toEqual({ local: ['selectedLanguage'], session: 0, language: 'zh-CN' });
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 
-  // A protected route: spinner, then the 需要登录 toast and /register.
+  // A protected route: spinner, then the 需要登录 toast and login, which leads back to it.
   await page.goto('/my-cards');
   await expect(page.getByTestId('toast')).toContainText('需要登录');
-  await expect(page).toHaveURL(/\/register$/);
-  await expect(page.getByRole('heading', { name: '创建账户' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2Fmy-cards$/);
+  await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
   await snap(page, 'protected-route-redirect-desktop');
 
   // Log in again and delete the account from the danger zone.

@@ -162,7 +162,7 @@ test('an owner builds a card from the sample documents, downloads it and manages
   await shot(page, 'analysis-desktop');
   await page.getByTestId('generate-card').click();
 
-  // Step 4: the card, flipped, downloaded as a 960×576 PNG, in two templates.
+  // Step 4: the card, flipped, downloaded as a 960×576 card at 2× pixel ratio, in two templates.
   await expect(page).toHaveURL(new RegExp(`/result/${cardId}$`));
   const front = page.getByTestId('card-front');
   await expect(front).toHaveAttribute('data-template', 'modern');
@@ -183,7 +183,7 @@ test('an owner builds a card from the sample documents, downloads it and manages
 
   const modern = await downloadCard(page);
   expect(modern.suggestedFilename()).toBe(`business-card-modern-${cardId}.png`);
-  expect(await pngSize(modern)).toEqual({ width: 960, height: 576 });
+  expect(await pngSize(modern)).toEqual({ width: 1920, height: 1152 });
   await modern.saveAs(path.resolve('e2e/artifacts/download-modern.png'));
 
   const saved = page.waitForResponse(
@@ -199,7 +199,7 @@ test('an owner builds a card from the sample documents, downloads it and manages
   await shot(page, 'result-chinese-desktop');
   const chinese = await downloadCard(page);
   expect(chinese.suggestedFilename()).toBe(`business-card-chinese-${cardId}.png`);
-  expect(await pngSize(chinese)).toEqual({ width: 960, height: 576 });
+  expect(await pngSize(chinese)).toEqual({ width: 1920, height: 1152 });
   await chinese.saveAs(path.resolve('e2e/artifacts/download-chinese.png'));
 
   await page.reload();
@@ -301,6 +301,10 @@ test('long Chinese names wrap, then shrink, inside every template', async ({ pag
   });
   expect(created.status()).toBe(201);
   const card = (await created.json()) as { id: number };
+  // The result page shows finished cards (a draft goes back into the wizard).
+  expect(
+    (await page.request.post(`/api/business-cards/${card.id}/finalize`, { data: {} })).status(),
+  ).toBe(200);
 
   await page.goto(`/result/${card.id}`);
   await expect(page.getByTestId('card-front')).toHaveAttribute('data-template', 'chinese');

@@ -60,6 +60,10 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(created.status()).toBe(201);
   cardId = ((await created.json()) as { id: number }).id;
+  // Visitors reach only finished cards.
+  expect(
+    (await page.request.post(`/api/business-cards/${cardId}/finalize`, { data: {} })).status(),
+  ).toBe(200);
 
   // The card's field first, so the server checks the card before it stores any file.
   const form = new FormData();

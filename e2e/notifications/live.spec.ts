@@ -47,6 +47,9 @@ async function cardFromFaq(page: Page): Promise<number> {
     data: { companyName: 'Hengtai Ceramics' },
   });
   expect(named.status()).toBe(200);
+  // Visitors reach only finished cards.
+  const finished = await page.request.post(`/api/business-cards/${cardId}/finalize`, { data: {} });
+  expect(finished.status()).toBe(200);
   const upload = await page.request.post('/api/documents', {
     multipart: {
       businessCardId: String(cardId),
@@ -159,12 +162,13 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
     expect(desktop.map((d) => d.title)).toEqual(['New customer message', 'New customer message']);
     expect(desktop[1]?.body).toContain('Anna Schmidt');
 
-    // The panel: newest first, with the spec's fields, fallbacks and actions.
+    // The panel: one entry for the visitor's conversation (scan and message together), with the
+    // spec's fields and actions.
     await bell.click();
     const items = page.getByTestId('notification-item');
-    await expect(items).toHaveCount(2);
+    await expect(items).toHaveCount(1);
     const message = items.nth(0);
-    const scan = items.nth(1);
+    await expect(message.getByTestId('notification-unread-count')).toContainText('2');
     await expect(message.getByTestId('notification-name')).toHaveText('Anna Schmidt');
     await expect(message.getByTestId('notification-company')).toHaveText('Schmidt Fliesen GmbH');
     await expect(message.getByTestId('notification-location')).toHaveText('Germany');
@@ -175,10 +179,6 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
       'href',
       'tel:+493012345678',
     );
-    await expect(scan.getByTestId('notification-name')).toHaveText('New customer');
-    await expect(scan.getByTestId('notification-company')).toHaveText('Unknown company');
-    await expect(scan.getByTestId('notification-priority')).toContainText('Low');
-    await expect(scan.getByTestId('notification-call')).toHaveCount(0);
     await expect(page.getByTestId('notification-unread')).toHaveText('2 unread');
     await expect(page.getByTestId('notification-dashboard-link')).toHaveAttribute(
       'href',
@@ -197,9 +197,9 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
     await expectNoOverflow(page, 'notification panel');
     await snap(page, 'notifications-panel-desktop');
 
-    // Opening the details was a click on it: acknowledged, badge down by one.
+    // Opening the details was a click on it: the whole conversation read, badge at 0.
     await expect(message).toHaveAttribute('data-status', 'acknowledged');
-    await expect(bell).toHaveAttribute('data-unread', '1');
+    await expect(bell).toHaveAttribute('data-unread', '0');
 
     // Phone size: the panel fits the screen.
     await page.setViewportSize({ width: 360, height: 740 });
@@ -213,15 +213,15 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
     });
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // Mark all read: badge 0, and the server remembers it.
-    await page.getByTestId('notification-mark-all').click();
+    // All read already (one conversation): nothing left to mark; the server remembers it.
+    await expect(page.getByTestId('notification-mark-all')).toBeDisabled();
     await expect(bell).toHaveAttribute('data-unread', '0');
     await expect(page.getByTestId('notification-badge')).toHaveCount(0);
     await page.reload();
     await expect(bell).toHaveAttribute('data-connection', 'connected');
     await expect(bell).toHaveAttribute('data-unread', '0');
     await bell.click();
-    await expect(page.getByTestId('notification-item')).toHaveCount(2);
+    await expect(page.getByTestId('notification-item')).toHaveCount(1);
     await expect(page.getByTestId('notification-status').first()).toHaveText('Acknowledged');
 
     // Reply: the conversation view for this visitor.
@@ -273,26 +273,21 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
     const history = await visitorHistory(visitor, cardId);
     expect(history.find((m) => m.role === 'agent')?.content).toContain('20-foot container');
 
-    // customer_handled: this visitor's notifications show as responded.
+    // customer_handled: this visitor's conversation shows as responded.
     await bell.click();
     const statuses = page.getByTestId('notification-status');
-    await expect(statuses).toHaveText(['Responded', 'Responded', 'Responded']);
+    await expect(statuses).toHaveText(['Responded']);
     await page.keyboard.press('Escape');
 
-    // The same panel in Simplified Chinese: 新客户, priority labels 高/中/低, statuses.
+    // The same panel in Simplified Chinese: priority labels 高/中/低, statuses.
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'zh-CN'));
     await page.reload();
     await expect(page.getByTestId('conversation-title')).toHaveText('与Anna Schmidt的对话');
     await expect(bell).toHaveAttribute('data-connection', 'connected');
     await bell.click();
-    await expect(page.getByTestId('notification-status')).toHaveText([
-      '已回复',
-      '已回复',
-      '已回复',
-    ]);
-    await expect(page.getByTestId('notification-name').last()).toHaveText('新客户');
-    await expect(page.getByTestId('notification-priority').last()).toContainText('低');
-    await expect(page.getByTestId('notification-priority').first()).toContainText('中');
+    await expect(page.getByTestId('notification-status')).toHaveText(['已回复']);
+    await expect(page.getByTestId('notification-name')).toHaveText('Anna Schmidt');
+    await expect(page.getByTestId('notification-priority')).toContainText('中');
     await expect(page.getByTestId('notification-connection')).toHaveText('实时');
     await page.screenshot({
       path: path.resolve('e2e/artifacts/notifications-panel-zh-CN-desktop.png'),
@@ -331,8 +326,8 @@ test('the conversation of another owner’s visitor is not found', async ({ page
   await expect(page.getByRole('link', { name: 'Back to my cards' })).toBeVisible();
 });
 
-test('a signed-out visitor of the conversation view is sent to register', async ({ page }) => {
+test('a signed-out visitor of the conversation view is sent to log in', async ({ page }) => {
   await page.goto('/conversations/1');
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fconversations%2F1$/);
   await expect(page.getByTestId('notification-bell')).toHaveCount(0);
 });

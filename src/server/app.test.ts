@@ -39,8 +39,8 @@ describe('GET /api/health', () => {
 });
 
 describe('serving the front end', () => {
-  it('answers unknown pages with the app and unknown API paths with JSON 404', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/some/client/route' });
+  it('answers pages with the app and unknown API paths with JSON 404', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/my-cards' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<div id="root">');

@@ -4,8 +4,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyWebsocket from '@fastify/websocket';
-import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -18,22 +21,35 @@ import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerChatRoutes } from './features/chat/routes.ts';
 import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { registerCardRoutes } from './features/cards/routes.ts';
+import { registerQrRoutes } from './features/cards/qr-routes.ts';
+import { registerPublicCardRoutes } from './features/cards/public-routes.ts';
 import { createDocumentProcessor, type DocumentProcessor } from './features/documents/processor.ts';
 import { registerDocumentRoutes } from './features/documents/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
-import { findSessionUser } from './features/auth/sessions.ts';
+import { findSession } from './features/auth/sessions.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerRedListRoutes } from './features/redlist/routes.ts';
+import { createJobQueue, type JobQueue } from './features/jobs/queue.ts';
+import { registerPipelineRoutes } from './features/pipeline/routes.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { installSessionResolver } from './lib/auth-guard.ts';
-import { AppError } from './lib/errors.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { installUnsafeTextGuard } from './lib/unsafe-text-guard.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { installOriginCheck } from './lib/origin-check.ts';
+import { installRateLimits } from './lib/rate-limits.ts';
+import { serverLoggerOptions } from './lib/log-redaction.ts';
 import { installSpa } from './lib/spa.ts';
 import { createStorage } from './lib/storage.ts';
 import { createEventBus, type EventBus } from './realtime/event-bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue; tests run due jobs through it. */
+    jobs: JobQueue;
+  }
+}
 
 export const DEFAULT_WEB_ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -51,6 +67,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Defaults to Redis when REDIS_URL is set, else in-process. */
   bus?: EventBus;
+  /** Told of every route as it is added (the route fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole server, not listening: main.ts listens, tests call inject(). */
@@ -65,14 +83,13 @@ export interface BuiltApp {
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    // Links carry tokens (verify-email, reset-password): the request serializer drops them.
+    logger: deps.logger ?? serverLoggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
     // Clients never decide our request ids.
     requestIdHeader: false,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -112,39 +129,43 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', 'errors.rateLimited', {
-        seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-      }),
-  });
+  await installRateLimits(app, config);
 
   installErrorHandler(app);
+  installUnsafeTextGuard(app);
   installOriginCheck(app, config.publicUrl);
-  installSessionResolver(app, (token) => findSessionUser(ctx, token));
+  installSessionResolver(app, (token) => findSession(ctx, token));
+
+  const bus: EventBus = deps.bus ?? createEventBus(config.redisUrl, app.log);
+  const hub = new RealtimeHub(bus, ctx.now);
+  app.addHook('onClose', async () => {
+    hub.close();
+    await bus.close();
+  });
 
   registerHealthRoutes(app, ctx);
-  registerAuthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx, hub);
   registerAdminRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerCardRoutes(app, ctx);
+  registerQrRoutes(app, ctx);
+  registerPublicCardRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerRedListRoutes(app, ctx);
   registerFairRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
+  // The database-backed job queue (webhooks, background scoring): polled while the app runs.
+  const jobs = createJobQueue(ctx, app.log);
+  app.decorate('jobs', jobs);
+  registerPipelineRoutes(app, ctx, jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const documents = createDocumentProcessor(ctx, app.log);
   registerDocumentRoutes(app, ctx, documents);
   app.addHook('onReady', () => documents.resume());
   app.addHook('onClose', () => documents.close());
 
   const assistant = createAssistant(ctx, { log: app.log });
-  const bus: EventBus = deps.bus ?? createEventBus(config.redisUrl, app.log);
-  const hub = new RealtimeHub(bus);
-  app.addHook('onClose', async () => {
-    hub.close();
-    await bus.close();
-  });
   registerChatRoutes(app, ctx, assistant, hub);
   registerNotificationRoutes(app, ctx, hub);
 

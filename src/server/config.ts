@@ -32,8 +32,20 @@ const ZEnv = z.object({
   DEEPSEEK_API_KEY: optional(z.string()),
   DEEPSEEK_BASE_URL: withDefault(z.url(), 'https://api.deepseek.com/v1'),
   DEEPSEEK_MODEL: withDefault(z.string(), 'deepseek-chat'),
+  AI_CONTEXT_TOKENS: withDefault(z.coerce.number().int().min(200).max(100_000), 2_000),
   ADMIN_EMAILS: withDefault(z.string(), ''),
   AUTH_RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(10_000), 10),
+  QUOTA_MAX_DOCUMENTS: withDefault(z.coerce.number().int().min(1).max(1_000_000), 200),
+  QUOTA_MAX_BYTES: withDefault(
+    z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    2 * 1024 * 1024 * 1024,
+  ),
+  OCR_MAX_PAGES: withDefault(z.coerce.number().int().min(0).max(2_000), 50),
+  SOFFICE_PATH: optional(z.string()),
+  WEBHOOK_ALLOW_PRIVATE: withDefault(
+    z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+    false,
+  ),
   LOG_LEVEL: withDefault(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -58,11 +70,21 @@ export interface Config {
   mailFrom: string;
   sessionSecret: string;
   openai: AiProviderConfig;
+  /** Token budget of the document excerpts sent to a model with each question. */
+  aiContextTokens: number;
   deepseek: AiProviderConfig;
   adminEmails: ReadonlySet<string>;
   /** Login, registration and verification-mail attempts per client address and minute. */
   authRateLimitPerMinute: number;
+  /** What one account may store: documents and their total bytes (answer 413 beyond). */
+  quota: { maxDocuments: number; maxBytes: number };
+  /** Most scanned pages of one PDF read by OCR; later ones are skipped and the document says so. */
+  ocrMaxPages: number;
   logLevel: string;
+  /** LibreOffice's soffice for .ppt/.dps uploads; unset: looked for on PATH. */
+  sofficePath: string | undefined;
+  /** Webhooks may target private, loopback and link-local addresses (self-hosted CRMs). */
+  webhookAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    aiContextTokens: e.AI_CONTEXT_TOKENS,
     deepseek: { apiKey: e.DEEPSEEK_API_KEY, baseUrl: e.DEEPSEEK_BASE_URL, model: e.DEEPSEEK_MODEL },
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')
@@ -100,7 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    quota: { maxDocuments: e.QUOTA_MAX_DOCUMENTS, maxBytes: e.QUOTA_MAX_BYTES },
+    ocrMaxPages: e.OCR_MAX_PAGES,
     logLevel: e.LOG_LEVEL,
+    sofficePath: e.SOFFICE_PATH,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
   };
 }
 
@@ -110,7 +137,7 @@ function readOrCreateSecret(dataDir: string): string {
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(48).toString('base64url');
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;

@@ -2,8 +2,11 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareDataDir } from './lib/data-dir.ts';
 
 async function main(): Promise<void> {
+  // Whatever the server writes under DATA_DIR (PGlite's files included) is private: 0600/0700.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
@@ -14,6 +17,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+
+  const { partialUploads } = await prepareDataDir(config.dataDir);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -31,6 +36,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (partialUploads > 0) app.log.info({ partialUploads }, 'removed uploads cut off by a stop');
   app.log.info(
     { url: config.publicUrl, db: database.kind, dataDir: config.dataDir },
     'DocuCard is serving',

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import type { PageRoute } from '#shared/client-routes.ts';
 import { RequireAuth } from './components/auth/require-auth.tsx';
 import { AppLayout } from './components/layout/app-layout.tsx';
 import { ErrorBoundary } from './components/routing/error-boundary.tsx';
@@ -13,8 +14,9 @@ const HomePage = lazy(() => import('./pages/home.tsx'));
 const RegisterPage = lazy(() => import('./pages/register.tsx'));
 const LoginPage = lazy(() => import('./pages/login.tsx'));
 const EmailVerifiedPage = lazy(() => import('./pages/email-verified.tsx'));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password.tsx'));
 const UserManagementPage = lazy(() => import('./pages/user-management.tsx'));
-const TestLogoutPage = lazy(() => import('./pages/test-logout.tsx'));
 const LoadingDemoPage = lazy(() => import('./pages/loading-demo.tsx'));
 const AdminPanelPage = lazy(() => import('./pages/admin-panel.tsx'));
 const UserDetailsPage = lazy(() => import('./pages/user-details.tsx'));
@@ -27,7 +29,11 @@ const ResultPage = lazy(() => import('./pages/result.tsx'));
 const MyCardsPage = lazy(() => import('./pages/my-cards.tsx'));
 const RedListManagementPage = lazy(() => import('./pages/red-list-management.tsx'));
 const ConversationPage = lazy(() => import('./pages/conversation.tsx'));
+const CorporateDashboardPage = lazy(() => import('./pages/corporate-dashboard.tsx'));
+const AnalyticsDashboardPage = lazy(() => import('./pages/analytics-dashboard.tsx'));
+const SalesPipelinePage = lazy(() => import('./pages/sales-pipeline.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
+const PublicCardPage = lazy(() => import('./pages/public-card.tsx'));
 const ComingNext = lazy(() =>
   import('./components/routing/coming-next.tsx').then((module) => ({ default: module.ComingNext })),
 );
@@ -35,14 +41,15 @@ const ComingNext = lazy(() =>
 type Page = LazyExoticComponent<ComponentType>;
 
 /**
- * One row per route of spec-core 2.1 and spec-advanced 2. `page` is a real page, or
- * `comingNext` names the `pages.*` locale section of a screen a later issue builds.
+ * One row per route of spec-core 2.1 and spec-advanced 2 (the paths come from the shared
+ * table in #shared/client-routes.ts, which the server's 404 uses too). `page` is a real page,
+ * or `comingNext` names the `pages.*` locale section of a screen a later issue builds.
  */
 interface RouteDef {
-  path: string;
+  path: Exclude<PageRoute, '/'>;
   page?: Page;
   comingNext?: string;
-  /** Login required: spinner, then the 需要登录 toast and /register when signed out. */
+  /** Login required: spinner, then the 需要登录 toast and /login?next=… when signed out. */
   auth?: boolean;
   /** Route parameters that must be numeric ids (else redirect to /). */
   numericParams?: string[];
@@ -55,8 +62,9 @@ export const ROUTES: RouteDef[] = [
   { path: '/register', page: RegisterPage },
   { path: '/login', page: LoginPage },
   { path: '/email-verified', page: EmailVerifiedPage },
+  { path: '/forgot-password', page: ForgotPasswordPage },
+  { path: '/reset-password', page: ResetPasswordPage },
   { path: '/user-management', page: UserManagementPage },
-  { path: '/test-logout', page: TestLogoutPage },
   { path: '/loading-demo', page: LoadingDemoPage },
   { path: '/admin-panel', page: AdminPanelPage },
 
@@ -64,6 +72,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/user-details', page: UserDetailsPage },
   { path: '/logo-upload', page: LogoUploadPage },
   { path: '/card-demo', page: CardDemoPage },
+  // A finished card as a buyer sees it from a shared link (drafts and unknown ids: not found).
+  { path: '/card/:id', page: PublicCardPage, numericParams: ['id'] },
 
   // Card creation wizard (login required)
   { path: '/document-upload/:id', page: DocumentUploadPage, auth: true, numericParams: ['id'] },
@@ -87,8 +97,10 @@ export const ROUTES: RouteDef[] = [
     auth: true,
     numericParams: ['id'],
   },
-  { path: '/corporate-dashboard', comingNext: 'corporateDashboard', auth: true },
-  { path: '/sales-pipeline', comingNext: 'salesPipeline', auth: true },
+  { path: '/corporate-dashboard', page: CorporateDashboardPage, auth: true },
+  // The analytics dashboard (spec-advanced 2; /analysis is the wizard's summary step here).
+  { path: '/analytics', page: AnalyticsDashboardPage, auth: true },
+  { path: '/sales-pipeline', page: SalesPipelinePage, auth: true },
   { path: '/onboarding', comingNext: 'onboarding', auth: true },
   { path: '/social-transformer', comingNext: 'socialTransformer', auth: true },
   { path: '/conversation-starter', comingNext: 'conversationStarter', auth: true },

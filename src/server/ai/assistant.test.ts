@@ -165,7 +165,14 @@ describe('questions the documents do not cover', () => {
     expect(answer.message.startsWith(messagesFor('zh-CN').intro)).toBe(true);
     const traditional = await ask('你們的展位在哪裡？', 'zh-TW');
     expect(traditional.message).toContain('B12');
-    expect(traditional.message.startsWith(messagesFor('zh-TW').introQuoted)).toBe(true);
+    // One source in another language: the answer names it, in the visitor's language.
+    const [source] = traditional.citations;
+    expect(
+      traditional.message.startsWith(
+        messagesFor('zh-TW').quotedFrom(source!.documentName, source!.page),
+      ),
+    ).toBe(true);
+    expect(traditional.message).toMatch(/^以下引自《hengtai-deck\.pptx》/);
   });
 });
 

@@ -5,6 +5,12 @@ import {
   isImageKind,
   DocumentRejectedError,
 } from '#server/ingest/index.ts';
+import {
+  describeImageSize,
+  exceedsPixelLimit,
+  readImageHeaderFromFile,
+} from '#server/lib/image-header.ts';
+import { imageTooManyPixels } from '#server/lib/uploads.ts';
 
 /*
  * A visitor's photo as text, so it can be asked about like a typed question: the ingestion's
@@ -21,7 +27,8 @@ export interface TextFromImageOptions {
 
 /**
  * Text read from a JPEG or PNG. Throws DocumentRejectedError when the bytes are not such an
- * image (answer 415), ExtractionError when it is damaged or too large (answer 422).
+ * image (answer 415), an AppError (413) above MAX_IMAGE_PIXELS, ExtractionError when it is
+ * damaged (answer 422).
  */
 export async function textFromImage(
   filePath: string,
@@ -35,6 +42,11 @@ export async function textFromImage(
     throw new DocumentRejectedError('unsupported', `a ${detection.kind} file is not an image`, {
       detectedType: detection.kind,
     });
+  }
+  // A pixel bomb (a small file that decodes to gigapixels) is refused from its header: 413.
+  const header = await readImageHeaderFromFile(filePath);
+  if (header && exceedsPixelLimit(header)) {
+    throw imageTooManyPixels('photo', describeImageSize(header));
   }
   try {
     const { sections } = await extractDocument(filePath, detection.kind, {

@@ -1,8 +1,11 @@
+import { fitToBudget } from './context-budget.ts';
 import { randomBytes } from 'node:crypto';
 import type OpenAI from 'openai';
 import type { AiProviderConfig } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
+import { answerBroadQuestion } from './broad-questions.ts';
 import { redList, stripInjection, type RedListKeyword } from './guard.ts';
+import { MAX_SUGGESTIONS, suggestionCandidates } from './suggested-questions.ts';
 import {
   clip,
   composeAnswer,
@@ -89,6 +92,11 @@ export interface Assistant {
   providerFor(cardId: number): Promise<{ provider: ProviderName; fellBack: boolean }>;
   /** Drops the card's cached index (call after its documents change). */
   invalidate(cardId: number): void;
+  /**
+   * Three or four questions the card's documents answer (a product, a term, a certification
+   * they contain), in the given language; each one is answered locally with a citation.
+   */
+  suggestedQuestions(cardId: number, language: ChatLanguage): Promise<string[]>;
 }
 
 export interface AssistantOptions {
@@ -101,8 +109,8 @@ export interface AssistantOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-/** Passages given to a model. */
-const PROVIDER_EXCERPTS = 6;
+/** Passages considered for a model (as many as AI_CONTEXT_TOKENS then allows are given). */
+const PROVIDER_CANDIDATES = 16;
 /** Earlier turns given to a model. */
 const HISTORY_TURNS = 6;
 const MAX_HISTORY_CHARS = 1_000;
@@ -247,6 +255,9 @@ export function createAssistant(ctx: AppContext, options: AssistantOptions = {})
   function localReply(p: Prepared): Reply {
     const canned = cannedReply(p);
     if (canned) return canned;
+    // "What do you make?", "交货期和付款方式": a summary of the documents' facts, with sources.
+    const broad = answerBroadQuestion(p.index, p.question, p.language);
+    if (broad) return enforceRedList(p, broad);
     const outcome = findAnswer(p.index, p.question, {
       previousQuestions: p.previousQuestions,
       mustCite: p.keywords,
@@ -281,16 +292,16 @@ export function createAssistant(ctx: AppContext, options: AssistantOptions = {})
         await rewriteQuestion(client, settings.model, p.question, p.index.family, signal),
       );
     }
-    const chunkIndexes = retrievePassages(
+    const fitted = fitToBudget(
       p.index,
-      questions,
-      p.previousQuestions.at(-1),
-      PROVIDER_EXCERPTS,
+      retrievePassages(p.index, questions, p.previousQuestions.at(-1), PROVIDER_CANDIDATES),
+      ctx.config.aiContextTokens,
     );
-    if (chunkIndexes.length === 0) return null;
-    const excerpts: Excerpt[] = chunkIndexes.map((i) => {
-      const chunk = p.index.chunks[i]!;
-      return { documentName: chunk.fileName, page: chunk.page, text: chunk.text };
+    if (fitted.length === 0) return null;
+    const chunkIndexes = fitted.map((item) => item.chunkIndex);
+    const excerpts: Excerpt[] = fitted.map(({ chunkIndex, text }) => {
+      const chunk = p.index.chunks[chunkIndex]!;
+      return { documentName: chunk.fileName, page: chunk.page, text };
     });
     const history = p.input.history.slice(-HISTORY_TURNS).map((turn) => ({
       role: turn.role,
@@ -481,9 +492,39 @@ export function createAssistant(ctx: AppContext, options: AssistantOptions = {})
     yield { type: 'done', answer: { ...reply, provider: choice.provider, fellBack: false } };
   }
 
+  /** Per index (new documents, new index) and language and red list: checked suggestions. */
+  const suggestionCache = new WeakMap<CardIndex, Map<string, string[]>>();
+
+  async function suggestedQuestions(cardId: number, language: ChatLanguage): Promise<string[]> {
+    const [facts, index] = await Promise.all([store.cardFacts(cardId), store.indexFor(cardId)]);
+    if (!facts.exists || index.size === 0) return [];
+    const key = `${language}|${facts.redListKeywords.join('|')}`;
+    let byKey = suggestionCache.get(index);
+    const cached = byKey?.get(key);
+    if (cached) return cached;
+    const answered: string[] = [];
+    for (const question of suggestionCandidates(index, language)) {
+      if (answered.length >= MAX_SUGGESTIONS) break;
+      const reply = localReply({
+        input: { cardId, question, language, history: [] },
+        facts,
+        index,
+        language,
+        keywords: redList(facts.redListKeywords),
+        question,
+        previousQuestions: [],
+      });
+      if (reply.citations.length > 0) answered.push(question);
+    }
+    if (!byKey) suggestionCache.set(index, (byKey = new Map()));
+    byKey.set(key, answered);
+    return answered;
+  }
+
   return {
     answer,
     stream,
+    suggestedQuestions,
     async providerFor(cardId) {
       const choice = choose(ctx, await store.cardFacts(cardId));
       return { provider: choice.provider, fellBack: choice.fellBack };

@@ -1,3 +1,5 @@
+import { TRADE_GROUPS } from './trade-lexicon.ts';
+
 /*
  * Words a buyer and a brochure use for the same thing, in English and Chinese: a question that
  * says "staff" finds "employees", one that says 出口 finds "export". Only general trade-fair
@@ -8,18 +10,20 @@
  */
 
 const GROUPS: readonly string[] = [
-  'price, prices, pricing, cost, quotation, quote, unit price, price list, 价格, 报价, 价钱, 单价, 多少钱, 售价',
-  'moq, minimum order, minimum order quantity, minimum quantity, 起订量, 最小起订量, 最低起订量, 起订, 最小订单',
-  'delivery, lead time, delivery time, production time, 交货, 交期, 货期, 交货期, 发货',
-  'payment, payment terms, pay, deposit, 付款, 支付, 付款方式, 定金, 订金, 结算',
-  'sample, samples, 样品, 样板',
-  'warranty, guarantee, quality guarantee, 质保, 保修, 质量保证, 保证',
-  'certificate, certification, certified, certifications, 认证, 证书, 资质',
+  'price, prices, pricing, cost, quotation, quote, unit price, price list, 价格, 报价, 价钱, 单价, 多少钱, 售价, 报价单, 价目表',
+  'moq, minimum order, minimum order quantity, minimum quantity, minimum purchase, 起订量, 最小起订量, 最低起订量, 起订, 最小订单, 最少订购量, 最低订购量',
+  'delivery, lead time, delivery time, production time, delivery date, turnaround, 交货, 交期, 货期, 交货期, 发货, 交货时间, 生产周期',
+  'payment, payment terms, payment method, pay, deposit, 付款, 支付, 付款方式, 支付方式, 付款条件, 定金, 订金, 结算',
+  'sample, samples, free sample, 样品, 样板, 样册, 送样, 寄样',
+  'warranty, guarantee, quality guarantee, warranty period, 质保, 保修, 质量保证, 保证, 质保期, 保修期, 保用, 保固',
+  'standard, standards, norm, norms, 标准, 规范',
+  'follow, comply, conform, according to, in accordance with, compliance, 符合, 依据, 按照, 遵循',
+  'certificate, certification, certified, certifications, certificates, approval, 认证, 证书, 资质, 认证证书',
   'halal, 清真',
   'kosher, 犹太洁食',
   'organic, 有机',
-  'employee, employees, staff, worker, workers, headcount, people, personnel, employ, 员工, 工人, 职工, 人员',
-  'capacity, output, production capacity, daily output, annual output, 产能, 产量, 日产量, 年产量, 日产, 年产, 生产能力',
+  'employee, employees, staff, worker, workers, headcount, people, personnel, employ, workforce, 员工, 工人, 职工, 人员, 员工人数, 雇员',
+  'capacity, output, production capacity, daily output, annual output, monthly output, 产能, 产量, 日产量, 年产量, 月产量, 日产, 年产, 生产能力',
   'export, exports, exported, exporting, 出口, 外销, 销往, 外贸',
   'country, countries, nation, nations, 国家',
   'market, markets, 市场',
@@ -30,15 +34,16 @@ const GROUPS: readonly string[] = [
   'email, e-mail, mail, 邮箱, 邮件, 电邮',
   'address, location, located, 地址, 位于, 地点, 位置',
   'founded, established, 成立, 创立, 创建, 始建',
+  'factory area, plant size, plant area, factory size, floor area, site area, 厂房面积, 占地面积, 厂区面积, 工厂面积, 建筑面积',
   'factory, plant, 工厂, 厂房, 生产基地',
   'size, sizes, dimension, dimensions, 尺寸, 规格',
   'thickness, thick, 厚度, 厚',
   'weight, weigh, heavy, 重量',
-  'maximum, max, 最大, 最高',
+  'maximum, max, up to, at most, 最大, 最高, 最多',
   'largest, biggest, main, major, primary, 主要, 最大',
   'noise, noise level, 噪音, 噪声',
   'child, children, kid, kids, 儿童, 孩子, 小孩',
-  'minimum, min, 最小, 最低',
+  'minimum, min, at least, no less than, 最小, 最低, 至少, 不低于',
   'voltage, volt, volts, 电压',
   'protection, ip, ingress protection, waterproof, 防护等级, 防护, 防水',
   'power, wattage, 功率',
@@ -80,8 +85,11 @@ export interface LexiconGroup {
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
+/** The synonym groups of trade terms, then the bilingual goods and units of trade-lexicon.ts. */
+export const LEXICON_GROUPS: readonly string[] = [...GROUPS, ...TRADE_GROUPS];
+
 export function loadLexicon(stem: (word: string) => string): LexiconGroup[] {
-  return GROUPS.map((line) => ({
+  return LEXICON_GROUPS.map((line) => ({
     forms: line
       .split(',')
       .map((form) => form.trim().toLowerCase())

@@ -4,9 +4,13 @@ import { mergeQueries, queryTerms, type CardIndex } from './retrieval.ts';
 import {
   analyseQuestion,
   cjkBigrams,
+  concept as makeConcept,
+  hasAnswerType,
+  isStopWord,
   normalize,
   OVERVIEW_WORDS,
   scriptFamily,
+  termsOf,
   type ChatLanguage,
   type Concept,
   type Form,
@@ -23,14 +27,17 @@ import {
  */
 
 /** Passages whose sentences are read for an answer. */
-const CANDIDATE_PASSAGES = 8;
-/** Share of the question's weighted concepts the answer must contain. */
-const MIN_COVERAGE = 0.6;
-/** ...and the best single sentence alone. */
+const CANDIDATE_PASSAGES = 10;
+/** Share of the question's weighted concepts the answer (with its passage) must contain: calibrated on the public-qa development set (plateau 0.35–0.45; the strictest value kept) while every out-of-scope and injection question stays refused. */
+const MIN_COVERAGE = 0.45;
+/** ...and the best single unit with its passage. */
 const MIN_SENTENCE_COVERAGE = 0.45;
-const MAX_SENTENCES = 3;
+/** ...and the best single unit by itself. */
+const MIN_OWN_COVERAGE = 0.2;
+const MAX_SENTENCES = 2;
 const MAX_EXCERPT_CHARS = 240;
-const MAX_QUOTE_CHARS = 320;
+/** Characters quoted in all (one unit may take them all, two share them). */
+const MAX_QUOTE_CHARS = 400;
 const CONTEXT_WEIGHT = 0.4;
 
 export interface Citation {
@@ -58,7 +65,10 @@ interface WeightedConcept {
 
 interface ScoredUnit extends SelectedUnit {
   score: number;
+  /** Coverage of each concept counting the unit's passage and document (for grounding). */
   coverages: number[];
+  /** Coverage of each concept by the unit alone. */
+  own: number[];
 }
 
 // Coverage ------------------------------------------------------------------------------------
@@ -116,10 +126,16 @@ function formCoverage(form: Form, unit: Unit): number {
     return share < 1 && form.words.length > 1 ? share * 0.8 : share;
   }
   if (form.anyOf) {
+    // An identifier written whole ("4sd10-18", "4sd1018") counts fully; one of its parts ("18")
+    // only a little, so the row of 4SD10-18 wins over every row that mentions an 18.
     let best = 0;
-    for (const word of form.anyOf) {
-      best = Math.max(best, unit.terms.has(word) ? 1 : unit.headingTerms.has(word) ? 0.8 : 0);
-    }
+    form.anyOf.forEach((word, i) => {
+      const share = i < 2 ? 1 : 0.35;
+      best = Math.max(
+        best,
+        unit.terms.has(word) ? share : unit.headingTerms.has(word) ? 0.8 * share : 0,
+      );
+    });
     return best;
   }
   if (form.pattern) return compiled(form.pattern).test(unit.normalized) ? 1 : 0;
@@ -152,8 +168,39 @@ function weigh(index: CardIndex, concepts: readonly Concept[]): WeightedConcept[
       (isUnseen(index, concept) ? UNSEEN_FACTOR : 1) *
       (concept.isSoft ? 0.3 : 1) *
       (concept.isNumber ? 0.8 : 1) *
-      (concept.isSingleChar ? 0.5 : 1),
+      (concept.isSingleChar ? 0.5 : 1) *
+      (isIdentifier(concept) ? IDENTIFIER_BOOST : 1),
   }));
+}
+
+/**
+ * Chinese pieces the segmenter cut apart that the documents write together: "顺"+"威"+"股份" is
+ * the company 顺威股份, "应"+"付款" the account 应付款. Adjacent in the question and found whole
+ * in the documents, they become one concept (longest run first, up to four pieces).
+ */
+function joinCjkRuns(index: CardIndex, concepts: readonly Concept[], question: string): Concept[] {
+  const out: Concept[] = [];
+  for (let i = 0; i < concepts.length; i++) {
+    let joined: Concept | null = null;
+    for (let length = Math.min(4, concepts.length - i); length >= 2 && !joined; length--) {
+      const run = concepts.slice(i, i + length);
+      if (!run.every((item) => item.primary.cjk && !item.isNumber)) continue;
+      const text = run.map((item) => item.primary.cjk).join('');
+      if ([...text].length > 8 || !question.includes(text)) continue;
+      if (index.documentFrequency({ cjk: text }) === 0) continue;
+      joined = makeConcept(text, { cjk: text });
+      i += length - 1;
+    }
+    out.push(joined ?? concepts[i]!);
+  }
+  return out;
+}
+
+/** A model number or code ("4SD10-18", "QB60", "ISO 9001"): what the question is about. */
+const IDENTIFIER_BOOST = 2;
+function isIdentifier(concept: Concept): boolean {
+  const word = concept.primary.anyOf?.[0];
+  return !concept.isNumber && word !== undefined && /\p{L}/u.test(word) && /\d/.test(word);
 }
 
 function isUnseen(index: CardIndex, concept: Concept): boolean {
@@ -168,6 +215,97 @@ function isUnseen(index: CardIndex, concept: Concept): boolean {
 
 // Selection -----------------------------------------------------------------------------------
 
+/** Weight of what a unit's passage (not the unit itself) covers, in the unit's score. */
+const PASSAGE_WEIGHT = 0.3;
+/** A unit's coverage counts this much of its passage's and its document's. */
+const PASSAGE_SHARE = 0.8;
+const DOCUMENT_SHARE = 0.6;
+
+interface PassageFacts {
+  coverages: number[];
+  documentCoverages: number[];
+}
+
+function passageFacts(
+  index: CardIndex,
+  chunkIndex: number,
+  weighted: readonly WeightedConcept[],
+  documentCache: Map<number, number[]>,
+): PassageFacts {
+  const passage = index.passageUnit(chunkIndex);
+  const documentId = index.chunks[chunkIndex]!.documentId;
+  let documentCoverages = documentCache.get(documentId);
+  if (!documentCoverages) {
+    documentCoverages = weighted.map(({ concept }) =>
+      [concept.primary, ...concept.alternatives].some(
+        (form) => form.pattern === undefined && index.documentHas(documentId, form),
+      )
+        ? 1
+        : 0,
+    );
+    documentCache.set(documentId, documentCoverages);
+  }
+  return {
+    coverages: weighted.map((item) => conceptCoverage(item.concept, passage)),
+    documentCoverages,
+  };
+}
+
+interface RowLabel {
+  normalized: string;
+  terms: string[];
+}
+/** Row labels by unit: units live as long as their index, so each label is read once. */
+const rowLabels = new WeakMap<Unit, RowLabel>();
+
+function rowLabelOf(unit: Unit): RowLabel {
+  let label = rowLabels.get(unit);
+  if (!label) {
+    const text = unit.text.split(/\s(?=[$€£¥(]?\s?-?\d)|\s·\s|[:：]/u)[0] ?? '';
+    label = {
+      normalized: normalize(text).trim(),
+      terms: termsOf(text).filter((term) => !isStopWord(term) && !/^\d+$/.test(term)),
+    };
+    rowLabels.set(unit, label);
+  }
+  return label;
+}
+
+/** Share of a table row's label (the words before its figures) that the question names. */
+function rowLabelMatch(unit: Unit, questionTerms: ReadonlySet<string>, question: string): number {
+  if (!unit.isRow) return 0;
+  const { normalized: normalizedLabel, terms } = rowLabelOf(unit);
+  if (!normalizedLabel) return 0;
+  if (CJK_ONLY.test(normalizedLabel)) return question.includes(normalizedLabel) ? 1 : 0;
+  if (terms.length === 0) return 0;
+  return terms.filter((term) => questionTerms.has(term)).length / terms.length;
+}
+const CJK_ONLY = /^[\p{Script=Han}（）()、：:]+$/u;
+
+function echoesQuestion(unit: Unit, questionTerms: ReadonlySet<string>): boolean {
+  let count = 0;
+  for (const term of unit.terms) {
+    if (isStopWord(term)) continue;
+    if (!questionTerms.has(term)) return false;
+    count++;
+  }
+  return count >= 3;
+}
+
+/** "Which metering mode…", "for a landscape, which mode…": the answer names one of several. */
+const WHICH_ONE = /(?:^|[,，]\s*)which\s+(?!is\b|are\b|was\b|were\b|does\b|do\b|did\b)\p{L}/u;
+
+/** A heading that is a name (one to four words), not a title sentence. */
+function isShortName(heading: string): boolean {
+  return [...heading].length <= 30 && heading.trim().split(/\s+/).length <= 4;
+}
+
+/** A short heading above a unit that names something the question does not. */
+function headingAnswers(unit: Unit, questionTerms: ReadonlySet<string>): boolean {
+  if (!unit.heading || [...unit.heading].length > 60 || unit.isRow) return false;
+  return [...unit.headingTerms].some((term) => !isStopWord(term) && !questionTerms.has(term));
+}
+
 function scoreUnits(
   index: CardIndex,
   chunkIndexes: readonly number[],
@@ -175,28 +313,58 @@ function scoreUnits(
   context: readonly WeightedConcept[],
   analysis: QuestionAnalysis,
   family: 'en' | 'zh' | null,
+  focusAt = -1,
 ): ScoredUnit[] {
   const total = weighted.reduce((sum, item) => sum + item.weight, 0) || 1;
+  const questionTerms = new Set(termsOf(analysis.normalized));
   const seen = new Set<string>();
   const scored: ScoredUnit[] = [];
-  for (const chunkIndex of chunkIndexes) {
+  const documentCache = new Map<number, number[]>();
+  chunkIndexes.forEach((chunkIndex, rank) => {
+    const passage = passageFacts(index, chunkIndex, weighted, documentCache);
     for (const unit of index.unitsOf(chunkIndex)) {
       if (seen.has(unit.normalized)) continue;
       seen.add(unit.normalized);
       // Document text is data: a sentence that tries to instruct the assistant is no answer.
       if (isInjection(unit.text)) continue;
-      const coverages = weighted.map((item) => conceptCoverage(item.concept, unit));
-      let score = coverages.reduce((sum, coverage, i) => sum + coverage * weighted[i]!.weight, 0);
+      const own = weighted.map((item) => conceptCoverage(item.concept, unit));
+      let score = own.reduce((sum, coverage, i) => sum + coverage * weighted[i]!.weight, 0);
       if (score <= 0) continue;
+      const coverages = own.map((coverage, i) =>
+        Math.max(
+          coverage,
+          PASSAGE_SHARE * passage.coverages[i]!,
+          DOCUMENT_SHARE * passage.documentCoverages[i]!,
+        ),
+      );
+      score += own.reduce(
+        (sum, coverage, i) =>
+          sum +
+          PASSAGE_WEIGHT * Math.max(0, passage.coverages[i]! - coverage) * weighted[i]!.weight,
+        0,
+      );
       for (const item of context) {
         score += CONTEXT_WEIGHT * item.weight * conceptCoverage(item.concept, unit);
       }
-      if (analysis.asksQuantity) score += (unit.hasFigure ? 0.1 : -0.25) * total;
+      const type = analysis.answerType;
+      if (type) {
+        const has = hasAnswerType(type, unit.normalized);
+        const isFigure = type === 'quantity' || type === 'percent' || type === 'date';
+        score += (has ? 0.3 : isFigure ? -0.25 : -0.1) * total;
+      }
+      score += 0.35 * total * rowLabelMatch(unit, questionTerms, analysis.normalized);
+      // The attribute asked for ("the *power* of the QB60") belongs in the quoted line itself.
+      if (focusAt >= 0 && own[focusAt]! < 0.5) score *= 0.85;
       if (family && unit.family === family) score += 0.03 * total;
       if (unit.text.length < 12) score *= 0.7;
-      scored.push({ chunkIndex, unit, score, coverages });
+      // A line that only repeats the question (a pasted label) tells nothing new, unless the
+      // heading it sits under does ("iMovie" above "Create and share movies in minutes.").
+      if (echoesQuestion(unit, questionTerms) && !headingAnswers(unit, questionTerms)) score *= 0.3;
+      // Passages ranked lower by BM25 weigh a little less.
+      score *= 1 - 0.02 * rank;
+      scored.push({ chunkIndex, unit, score, coverages, own });
     }
-  }
+  });
   return scored.sort((a, b) => b.score - a.score);
 }
 
@@ -206,7 +374,7 @@ function coverageOf(weighted: readonly WeightedConcept[], coverages: readonly nu
   return coverages.reduce((sum, coverage, i) => sum + coverage * weighted[i]!.weight, 0) / total;
 }
 
-/** Adds sentences of the same document that cover what the best one leaves out. */
+/** Adds a unit of the same section that covers what the best one leaves out. */
 function extendSelection(
   index: CardIndex,
   best: ScoredUnit,
@@ -217,6 +385,7 @@ function extendSelection(
   const total = weighted.reduce((sum, item) => sum + item.weight, 0);
   const selected = [best];
   const covered = [...best.coverages];
+  const ownCovered = [...best.own];
   const documentId = index.chunks[best.chunkIndex]!.documentId;
   for (const candidate of scored) {
     if (selected.length >= MAX_SENTENCES) break;
@@ -227,15 +396,18 @@ function extendSelection(
       candidate.chunkIndex === best.chunkIndex && candidate.unit.heading === best.unit.heading;
     const isSameDocument = index.chunks[candidate.chunkIndex]!.documentId === documentId;
     if (!(isSameSection || (asksSeveral && isSameDocument))) continue;
-    if (candidate.score < 0.35 * best.score) continue;
-    const gain = candidate.coverages.reduce(
-      (sum, coverage, i) => sum + Math.max(0, coverage - covered[i]!) * weighted[i]!.weight,
+    if (candidate.score < 0.5 * best.score) continue;
+    const gain = candidate.own.reduce(
+      (sum, coverage, i) => sum + Math.max(0, coverage - ownCovered[i]!) * weighted[i]!.weight,
       0,
     );
     if (gain < 0.15 * total) continue;
     selected.push(candidate);
     candidate.coverages.forEach((coverage, i) => {
       covered[i] = Math.max(covered[i]!, coverage);
+    });
+    candidate.own.forEach((coverage, i) => {
+      ownCovered[i] = Math.max(ownCovered[i]!, coverage);
     });
   }
   return { selected, covered };
@@ -343,6 +515,7 @@ export function findAnswer(
   const hard = concepts.filter((c) => !c.isSoft);
   if (hard.length > 0 && hard.every((c) => c.isNumber)) return { kind: 'not-covered' };
 
+  concepts = joinCjkRuns(index, concepts, analysis.normalized);
   const weighted = weigh(index, concepts);
   if (hard.length === 0) {
     if (!concepts.some((c) => OVERVIEW_WORDS.has(c.label))) return { kind: 'not-covered' };
@@ -355,6 +528,7 @@ export function findAnswer(
 
   const query = mergeQueries(queryTerms(concepts), queryTerms(contextConcepts, CONTEXT_WEIGHT));
   const hits = index.search(query, CANDIDATE_PASSAGES);
+  const focusAt = analysis.focus ? concepts.indexOf(analysis.focus) : -1;
   const scored = scoreUnits(
     index,
     hits.map((hit) => hit.index),
@@ -362,6 +536,7 @@ export function findAnswer(
     context,
     analysis,
     family,
+    focusAt,
   );
   const best = scored[0];
   if (!best) return { kind: 'not-covered' };
@@ -373,10 +548,10 @@ export function findAnswer(
   const isGrounded = (units: readonly ScoredUnit[], coverages: readonly number[]) =>
     coverageOf(weighted, coverages) >= MIN_COVERAGE &&
     coverageOf(weighted, units[0]!.coverages) >= MIN_SENTENCE_COVERAGE &&
-    weighted.some((item, i) => !item.concept.isSoft && coverages[i]! >= 0.5);
+    coverageOf(weighted, units[0]!.own) >= MIN_OWN_COVERAGE &&
+    weighted.some((item, i) => !item.concept.isSoft && units[0]!.own[i]! >= 0.5);
   if (!isGrounded(selected, covered)) return { kind: 'not-covered' };
   // "What is the population of Guangdong?": Guangdong is there, a population is not.
-  const focusAt = analysis.focus ? concepts.indexOf(analysis.focus) : -1;
   if (focusAt >= 0 && covered[focusAt]! < 0.7) return { kind: 'not-covered' };
   if (analysis.asksWho && !selected.some((item) => PERSON_HINT.test(item.unit.text))) {
     return { kind: 'not-covered' };
@@ -454,6 +629,11 @@ export function clip(text: string, max: number, focus: readonly string[] = []): 
   return `${start > 0 ? '…' : ''}${chars.slice(start, end).join('').trim()}${end < chars.length ? '…' : ''}`;
 }
 
+/** "23.1 %" and "$ 757" as a PDF's columns left them: written as a reader writes them. */
+function tidyFigures(text: string): string {
+  return text.replace(/(\d) (%)/gu, '$1$2').replace(/([$€£¥]) (?=\d)/gu, '$1');
+}
+
 function focusTerms(question: string, keywords: readonly RedListKeyword[]): string[] {
   const forms = analyseQuestion(question).concepts.flatMap((c) => [
     ...(c.primary.anyOf ?? []),
@@ -494,6 +674,8 @@ export function composeAnswer(
     outcome.selected.some((item) => keyword.matches(item.unit.text)),
   );
   const focus = focusTerms(question, touched);
+  const questionTerms = new Set(termsOf(analyseQuestion(question).normalized));
+  const asksWhich = WHICH_ONE.test(normalize(question));
   const citations: Citation[] = [];
   const citationKeys: string[] = [];
   const lines: string[] = [];
@@ -513,9 +695,24 @@ export function composeAnswer(
       citations[number]!.excerpt = clip(joined, MAX_EXCERPT_CHARS, focus);
     }
     if (unit.family && unit.family !== family) quotesOtherLanguage = true;
-    lines.push(`${clip(unit.text, MAX_QUOTE_CHARS, focus)} [${number + 1}]`);
+    const share = Math.floor(MAX_QUOTE_CHARS / outcome.selected.length);
+    // A line that restates the question is quoted with the heading that answers it.
+    // So is the line under a short name when the question asks which one ("Matrix" above
+    // "Measures light across the entire frame").
+    const text =
+      headingAnswers(unit, questionTerms) &&
+      (echoesQuestion(unit, questionTerms) || (asksWhich && isShortName(unit.heading!)))
+        ? `${unit.heading}: ${unit.text}`
+        : unit.text;
+    lines.push(`${clip(tidyFigures(text), share, focus)} [${number + 1}]`);
   }
-  const intro = quotesOtherLanguage ? messages.introQuoted : messages.intro;
+  // Quoting another language: say, in the buyer's language, which document is quoted.
+  const only = citations.length === 1 ? citations[0]! : null;
+  const intro = !quotesOtherLanguage
+    ? messages.intro
+    : only
+      ? messages.quotedFrom(only.documentName, only.page)
+      : messages.introQuoted;
   return { message: `${intro}\n\n${lines.join('\n')}`, citations };
 }
 

@@ -6,9 +6,15 @@ import type { ChatLanguage } from './text.ts';
  * "assistant") like every other visible string.
  */
 
+export type BroadIntent = 'products' | 'company' | 'terms' | 'location' | 'contact' | 'quotation';
+
 interface Messages {
   intro: string;
   introQuoted: string;
+  /** "From catalogue.pdf, p. 3 (quoted as written):": one source in another language. */
+  quotedFrom: (document: string, page: number | null) => string;
+  /** The first line of a summary answer to a broad question ("What do you make?"). */
+  broad: (intent: BroadIntent) => string;
   notCovered: string;
   redListed: (keyword: string) => string;
   greeting: (company: string | null) => string;
@@ -21,6 +27,11 @@ export function messagesFor(language: ChatLanguage): Messages {
   return {
     intro: t('intro'),
     introQuoted: t('introQuoted'),
+    quotedFrom: (document, page) =>
+      page === null
+        ? t('quotedFromNoPage', { document })
+        : t('quotedFrom', { document, page: String(page) }),
+    broad: (intent) => t(`broad.${intent}`),
     notCovered: t('notCovered'),
     redListed: (keyword) => t('redListed', { keyword }),
     greeting: (company) => (company ? t('greeting', { company }) : t('greetingNoCompany')),

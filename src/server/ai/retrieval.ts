@@ -1,10 +1,13 @@
 import {
   BIGRAM_PREFIX,
   cjkBigrams,
+  isTableRow,
   normalize,
   scriptCounts,
   splitUnits,
   termOf,
+  textUnit,
+  trailingTableHeader,
   type Concept,
   type Form,
   type ScriptFamily,
@@ -47,6 +50,7 @@ export class CardIndex {
   private readonly lengths: Float64Array;
   private readonly averageLength: number;
   private readonly units = new Map<number, Unit[]>();
+  private readonly passages = new Map<number, Unit>();
   private readonly cjkFrequency = new Map<string, number>();
 
   constructor(rows: readonly ChunkRow[]) {
@@ -135,14 +139,58 @@ export class CardIndex {
       .slice(0, limit);
   }
 
+  /** A whole passage as one unit, for coverage tests on its context (kept while in use). */
+  passageUnit(index: number): Unit {
+    let unit = this.passages.get(index);
+    if (!unit) {
+      unit = textUnit(this.chunks[index]!.text);
+      if (this.passages.size > 512) this.passages.clear();
+      this.passages.set(index, unit);
+    }
+    return unit;
+  }
+
+  /** Whether a form occurs anywhere in one document (its subject: a company, a product). */
+  documentHas(documentId: number, form: Form): boolean {
+    const inChunks = (term: string) => {
+      const list = this.postings.get(term);
+      if (!list) return false;
+      for (let i = 0; i < list.length; i += 2) {
+        if (this.chunks[list[i]!]!.documentId === documentId) return true;
+      }
+      return false;
+    };
+    if (form.words) return form.words.every(inChunks);
+    if (form.anyOf) return inChunks(form.anyOf[0]!);
+    if (form.cjk) {
+      return this.chunks.some(
+        (chunk, i) => chunk.documentId === documentId && this.normalized[i]!.includes(form.cjk!),
+      );
+    }
+    return false;
+  }
+
   /** The sentences of a passage (computed on first use, then kept). */
   unitsOf(index: number): Unit[] {
     let units = this.units.get(index);
     if (!units) {
-      units = splitUnits(this.chunks[index]!.text + this.continuation(index));
+      units = splitUnits(
+        this.chunks[index]!.text + this.continuation(index),
+        this.carriedHeader(index),
+      );
       this.units.set(index, units);
     }
     return units;
+  }
+
+  /** The header row of a table that began in the previous passage of the same document. */
+  private carriedHeader(index: number): string | null {
+    const chunk = this.chunks[index]!;
+    const previous = this.chunks[index - 1];
+    if (!previous || previous.documentId !== chunk.documentId) return null;
+    const firstLine = chunk.text.trimStart().split('\n', 1)[0] ?? '';
+    if (!isTableRow(firstLine)) return null;
+    return trailingTableHeader(previous.text);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { segmentWords } from '#server/ingest/index.ts';
+import { standardParts } from '#server/ingest/segment.ts';
 import { countHanVariants, foldToSimplified } from './han-fold.ts';
 import { loadLexicon, type LexiconGroup } from './lexicon.ts';
 
@@ -14,7 +15,26 @@ export const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
 const LATIN_WORD = /^[a-z]+$/;
 const NUMBER = /^\d+(?:[.,]\d+)*$/;
-const NUMBER_THEN_UNIT = /^\d+(?:[.,]\d+)*[a-z]+$/;
+const NUMBER_THEN_UNIT = /^(\d+(?:[.,]\d+)*)([a-z]+)$/;
+/** Letters after a number that make it a measurement ("10.5mm", "3kw", "1990s"), not a code ("6sd"). */
+const MEASUREMENT_UNITS: ReadonlySet<string> = new Set(
+  `mm cm m km um nm kg g mg t lb lbs oz w kw mw gw kwh wh mwh mah ah v kv mv a ma hz khz mhz ghz
+  db dba bar mbar mpa kpa pa psi rpm s ms min mins h hr hrs d yr yrs l ml cl gal pcs pc x st nd rd
+  th k b bn mn gb mb tb kb gbps mbps fps p am pm in ft yd mi mph kmh kph cc nits lm lux`.split(
+    /\s+/,
+  ),
+);
+
+/** "6sd", "3dx": a number followed by letters that are no unit of measurement. */
+function expandParts(word: string): string[] {
+  const match = NUMBER_THEN_UNIT.exec(word);
+  return match ? [match[1]!, match[2]!] : [];
+}
+
+function isNumberLedCode(word: string): boolean {
+  const match = NUMBER_THEN_UNIT.exec(word);
+  return match !== null && !MEASUREMENT_UNITS.has(match[2]!);
+}
 const CONNECTED_CODE = /[-_/.·]/;
 const CHINESE_MAGNITUDE = /^[十百千万亿]$/u;
 const HAS_LETTER = /\p{L}/u;
@@ -33,6 +53,11 @@ function undouble(word: string): string {
     : word;
 }
 
+/** "dat" (from "dated", "dating") is "date" again: a short consonant–vowel–consonant stem; "sett" (from "setting") is "set". */
+function restoreE(word: string): string {
+  return /^[b-df-hj-np-tv-z][aeiou][b-df-hj-np-tv]$/.test(word) ? `${word}e` : undouble(word);
+}
+
 /**
  * A light English stemmer: plurals, -ing, -ed, -ness and a final e, so "designs", "design",
  * "exported" and "exporting" meet. It only has to be consistent, because documents and
@@ -46,9 +71,9 @@ export function stem(word: string): string {
   else if (/(ches|shes|xes|zes)$/.test(s)) s = s.slice(0, -2);
   else if (s.endsWith('s') && !/(ss|us|is)$/.test(s)) s = s.slice(0, -1);
   if (s.endsWith('ness') && s.length > 6) s = s.slice(0, -4);
-  else if (s.endsWith('ing') && s.length > 5) s = undouble(s.slice(0, -3));
+  else if (s.endsWith('ing') && s.length > 5) s = restoreE(s.slice(0, -3));
   else if (s.endsWith('ied') && s.length > 4) s = `${s.slice(0, -3)}y`;
-  else if (s.endsWith('ed') && s.length > 4) s = undouble(s.slice(0, -2));
+  else if (s.endsWith('ed') && s.length > 4) s = restoreE(s.slice(0, -2));
   if (s.endsWith('e') && s.length > 4) s = s.slice(0, -1);
   return s;
 }
@@ -105,6 +130,10 @@ const CHINESE_STOP = new Set(
 
 /** Question words that carry meaning: "how thick" asks for the thickness. */
 const ENGLISH_QUESTION_PHRASES: ReadonlyArray<[RegExp, string]> = [
+  [
+    /\b(?:according to|as per|based on|(?:as )?(?:mentioned|described|stated|given|shown) in|in) (?:the|this) (?:document|manual|guide|report|text|file|pdf|filing)s?\b/g,
+    ' ',
+  ],
   [/\bhow (?:thick)\b/g, ' thickness '],
   [/\bhow (?:big|large)\b/g, ' size '],
   [/\bhow heavy\b/g, ' weight '],
@@ -132,7 +161,9 @@ const SOFT_WORDS = new Set(
   values spec specs specification specifications parameter parameters feature features number
   numbers work works working show shows showing exhibit exhibiting present presenting display
   displaying launch launching 公司 产品
-  服务 企业 介绍 简介 情况 时间 信息 资料 业务 型号 类型 种类 参数 规格 方面`.split(/\s+/),
+  服务 企业 介绍 简介 情况 时间 信息 资料 业务 型号 类型 种类 参数 规格 方面 提供 供应`.split(
+    /\s+/,
+  ),
 );
 
 /** Soft words that ask for an overview of the company ("what products do you make?"). */
@@ -187,17 +218,92 @@ export interface QuestionAnalysis {
    * 多少钱): an answer must contain it, not only the thing it is asked about.
    */
   focus: Concept | null;
+  /** The kind of answer asked for: a figure, a date, a person, a code… (null: any). */
+  answerType: AnswerType | null;
+}
+
+export type AnswerType =
+  'percent' | 'date' | 'email' | 'phone' | 'version' | 'code' | 'person' | 'company' | 'quantity';
+
+/** Question patterns of each answer type, most specific first. */
+const ANSWER_TYPE_QUESTIONS: ReadonlyArray<[AnswerType, RegExp]> = [
+  ['percent', /\b(?:what|which) (?:percentage|percent|share)\b|\bpercentage\b|百分比|比例|占比/u],
+  [
+    'date',
+    /^when\b|\b(?:what|which) (?:date|day|year|month)\b|\bdate of\b|\bdated\b|何时|什么时候|哪一?年|哪一?天|日期/u,
+  ],
+  ['email', /\be-?mail\b|邮箱|电子邮件/u],
+  [
+    'phone',
+    /\b(?:phone|telephone|hotline|fax) (?:number|no)\b|\bnumber to (?:call|dial)\b|\bdial\b|电话|热线/u,
+  ],
+  ['version', /\bversion\b|版本/u],
+  [
+    'code',
+    /\b(?:model|part|order|serial|item|article) (?:number|no|code)\b|\b(?:which|what) (?:model|code)\b|\bcode\b|型号|编号|代码|货号/u,
+  ],
+  [
+    'company',
+    /^(?:who|whom|whose)\b(?=.*\b(?:firm|company|auditor|bank|organi[sz]ation|entity|supplier|manufacturer|agency|institution|distributor|provider)\b)/u,
+  ],
+  [
+    'person',
+    /^(?:who|whom|whose)\b|\bwho (?:is|was|are|were)\b|谁|控制人|法定代表人|董事长|联系人|负责人/u,
+  ],
+  ['company', /\b(?:which|what) (?:company|firm|entity|organi[sz]ation|bank|auditor)\b|哪家/u],
+  [
+    'quantity',
+    /\bhow (?:many|much|long|thick|big|large|heavy|often|far|soon|old|high|wide|fast)\b|\b(?:number|amount|size|thickness|weight|price|capacity|quantity|total|value|revenue|income|cost|expense|sales|profit|loss|balance|dimensions?|maximum|minimum|duration|temperature|angle|rate|power|voltage|pressure|flow|speed|diameter|length|width|height|depth|volume|frequency|wattage)\b|多少|几|多长|多久|多大|多厚|多重|多高|多宽|数量|尺寸|厚度|重量|价格|产量|金额/u,
+  ],
+];
+
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
+/** What a unit of each answer type contains (over normalized text). */
+const ANSWER_TYPE_UNITS: Readonly<Record<AnswerType, RegExp>> = {
+  percent: /\d\s?%|\d\s?percent/u,
+  date: new RegExp(
+    String.raw`\b${MONTH}\.?\s+\d{1,2},?\s+\d{4}|\b\d{1,2}\s+${MONTH}\.?\s+\d{4}|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s?年(?:\s?\d{1,2}\s?月)?|\b${MONTH}\.?\s+\d{4}\b|\b(?:19|20)\d{2}\b`,
+    'u',
+  ),
+  email: /[\w.+-]+@[\w-]+\.[\w.]+/u,
+  phone: /\+?\(?\d[\d\s()-]{6,}\d/u,
+  version: /\d+\.\d+(?:\.\d+)+|\bv\d+(?:\.\d+)*\b|\d+\.\d+_\d+/u,
+  code: /\b(?=[a-z0-9/-]*\d)(?=[a-z0-9/-]*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)*\b/u,
+  person:
+    /\b(?:mr|mrs|ms|dr)\b\.?|\b(?:chairman|chief executive|president|director|officer|founder|manager|ceo|cfo)\b|先生|女士|控制人|董事长|总经理|法定代表人|负责人/u,
+  company: /\b(?:inc|ltd|llp|llc|plc|gmbh|corp|corporation|company|co)\b\.?|公司|集团|有限/u,
+  quantity: /\d|[一二三四五六七八九十百千万亿两]/u,
+};
+
+export function answerTypeOf(normalizedQuestion: string): AnswerType | null {
+  for (const [type, pattern] of ANSWER_TYPE_QUESTIONS) {
+    if (pattern.test(normalizedQuestion)) return type;
+  }
+  return null;
+}
+
+/** Whether a unit contains the kind of answer asked for. */
+export function hasAnswerType(type: AnswerType, normalizedUnit: string): boolean {
+  return ANSWER_TYPE_UNITS[type].test(normalizedUnit);
 }
 
 const WHAT_IS_THE =
   /^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+|a\s+|an\s+|its\s+|their\s+)?([a-z][a-z-]+)/u;
 /** Adjectives between "what" and the thing asked for ("what new flavours"). */
 const GENERAL_ADJECTIVES =
-  /(?<=^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+)?)(?:(?:new|latest|main|other|best|current|different|available|standard|special|popular)\s+)+/u;
+  /(?<=^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+)?)(?:(?:new|latest|main|other|best|current|different|available|standard|special|popular|minimum|maximum|min|max|rated|nominal|total|average|typical|recommended|required)\s+)+/u;
+/** "What tool is recommended…", "Which device can be used…": a kind of thing, then what it does. */
+const NAME_CATEGORY_QUESTION =
+  /^(?:what|which)\s+(?:[a-z-]+\s+)?(function|feature|tool|app|application|program|software|utility|device|button|key|menu|command|option|setting|platform|service|accessory|component|method|action|icon|tab|screen|panel|port|connector|assistant)s?\s+(?!of\b|for\b|does\b|do\b)(?:can|could|is|are|was|were|should|must|will|would|allows?|lets?|helps?|enables?|provides?|makes?|gives?|shows?|displays?|needs?|has|have|[a-z]+(?:ed|es))\b/u;
+/** "What is the name of…", "what is … called": the answer is a name, the word is no evidence. */
+const NAME_QUESTION = /^(?:what|which)(?:'s|\s+(?:is|was|are|were))\s+the\s+names?\s+of\b/u;
 const HOW_DOES_IT_WORK = /^how (?:does|do|did|can|should|would) .+\b(work|function|operate)\b/u;
 const WHO_QUESTION = /^(?:who|whom|whose)\b|谁|叫什么名字|叫什么|姓名|名字/u;
 const QUANTITY_QUESTION =
   /\bhow (?:many|much|long|thick|big|large|heavy|often|far|soon|old)\b|\b(?:number|amount|size|thickness|weight|price|capacity|quantity|when|year|percentage|dimensions?)\b|多少|几|多长|多久|多大|多厚|多重|多高|多宽|哪一年|哪年|何时|什么时候|数量|尺寸|厚度|重量|价格|产量|日期/u;
+/** "Who is the auditor / the accounting firm": a company answers, not a person. */
+const ORGANISATION_NOUN =
+  /\b(?:firm|company|auditor|bank|organi[sz]ation|entity|supplier|manufacturer|agency|institution|distributor|provider|subsidiary)\b/u;
 const GREETING =
   /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|你好|您好|哈喽|嗨|谢谢|多谢|感谢)[\s!！。.,，~～]*$/u;
 const FOLLOW_UP =
@@ -221,6 +327,10 @@ const CONCEPT_PATTERNS: ReadonlyArray<[string[], string]> = [
   [['frequency', '频率'], String.raw`\d\s*(?:hz|khz|mhz)\b`],
   [['protection', 'ip', '防护等级', '防护', '防水'], String.raw`\bip\s?[0-9x]{2}\b`],
   [['noise', '噪音', '噪声'], String.raw`\d\s*(?:db|dba|分贝)`],
+  [
+    ['standard', '标准'],
+    String.raw`(?<![\p{L}\p{N}])(?:iso|iec|gb(?:/t)?|jb(?:/t)?|en|astm|din|jis|ul|bs|ansi|asme|api|nema|ieee|csa)\s?-?\s?\d{2,}`,
+  ],
   [['temperature', '温度'], String.raw`\d\s*(?:°c|℃|°f|degrees)`],
 ];
 
@@ -293,7 +403,7 @@ function findPhrases(words: readonly string[]): Map<number, string[]> {
   return found;
 }
 
-function concept(label: string, primary: Form, isNumber = false): Concept {
+export function concept(label: string, primary: Form, isNumber = false): Concept {
   return {
     label,
     primary,
@@ -379,7 +489,14 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   const works = HOW_DOES_IT_WORK.exec(normalized)?.[1];
   const asked = WHAT_IS_THE.exec(normalized.replace(GENERAL_ADJECTIVES, ''))?.[1];
   if (!focusWord && works) focusWord = works;
-  if (!focusWord && asked && !isStopWord(asked) && !SOFT_WORDS.has(asked)) focusWord = asked;
+  // "Which *application* lets you make movies?": the answer is a name (iMovie), the word only
+  // says what kind of thing it is, so it is neither required nor strong evidence.
+  const category =
+    NAME_CATEGORY_QUESTION.exec(normalized)?.[1] ??
+    (NAME_QUESTION.test(normalized) ? 'name' : null);
+  if (!focusWord && asked && asked !== category && !isStopWord(asked) && !SOFT_WORDS.has(asked)) {
+    focusWord = asked;
+  }
 
   const concepts: Concept[] = [];
   const seen = new Set<string>();
@@ -403,6 +520,10 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     // "aq-150s" arrives as its parts ("aq", "150s", "150"), then whole: only the whole counts.
     const codeParts = new Set<string>();
     for (const word of words) {
+      // "ISO 9001" arrives as iso, 9001 and iso9001: the whole identifier is the concept.
+      for (const part of standardParts(word) ?? []) codeParts.add(part);
+      // "6SD" arrives as 6sd, 6 and sd: the code is the concept, not a number and a word.
+      if (isNumberLedCode(word)) for (const part of expandParts(word)) codeParts.add(part);
       if (CONNECTED_CODE.test(word) && HAS_LETTER.test(word) && HAS_DIGIT.test(word)) {
         const parts = word.split(/[-_/.·]+/).filter(Boolean);
         for (const part of parts) for (const form of segmentWords(part)) codeParts.add(form);
@@ -437,6 +558,10 @@ export function analyseQuestion(question: string): QuestionAnalysis {
         const item = concept(word, { cjk: word });
         add(item);
         cjkPlaces.push({ concept: item, at: i });
+        continue;
+      }
+      if (isNumberLedCode(word)) {
+        add(concept(word, { anyOf: [word] }));
         continue;
       }
       if (NUMBER_THEN_UNIT.test(word)) continue; // "10.5mm": "10.5" and "mm" follow
@@ -476,6 +601,9 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   }
 
   const merged = concepts;
+  if (category) {
+    for (const item of merged) if (item.primary.words?.[0] === stem(category)) item.isSoft = true;
+  }
   const focusForm = focusWord ? (CJK_CHAR.test(focusWord) ? focusWord : stem(focusWord)) : null;
   const focus =
     (focusForm &&
@@ -490,7 +618,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     asksQuantity: QUANTITY_QUESTION.test(normalized),
     isGreeting: GREETING.test(normalized),
     isFollowUp: FOLLOW_UP.test(normalized),
-    asksWho: WHO_QUESTION.test(normalized),
+    asksWho: WHO_QUESTION.test(normalized) && !ORGANISATION_NOUN.test(normalized),
+    answerType: answerTypeOf(normalized),
   };
 }
 
@@ -542,11 +671,13 @@ const LIST_ITEM = /^(?:[-•*·▪●◆■]|\d{1,2}[.)、]\s|[qa][:.：]|问[:�
 const QUESTION_UNIT = /[?？]$|^(?:q\s*[:.：]|问\s*[:：]|question\s*[:：])/iu;
 
 export interface Unit {
-  /** Display text: a sentence, or a FAQ question with its answer. */
+  /** Display text: a sentence, a table row with its column headers, or a FAQ question with its answer. */
   text: string;
   /** The heading it sits under (slide title, "Marble Look Series"), for context. */
   heading: string | null;
   isQuestion: boolean;
+  /** A table row (`|` cells, "Header: value · …" cells, or a label followed by figures). */
+  isRow: boolean;
   terms: ReadonlySet<string>;
   headingTerms: ReadonlySet<string>;
   normalized: string;
@@ -556,13 +687,113 @@ export interface Unit {
   family: ScriptFamily | null;
 }
 
-function isHeadingLine(line: string): boolean {
+// Table rows ----------------------------------------------------------------------------------
+
+/** `|a|b|c|`: a row of a pipe table (at least two cells). */
+const PIPE_ROW = /^\|?(?:[^|]*\|){2,}[^|]*$/u;
+const PIPE_SEPARATOR = /^\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*$/u;
+/** One cell of a figure column: "280,714", "$", "(92,151)", "23.1", "%", "—", "(a)". */
+const FIGURE_TOKEN =
+  /^(?:\(?[$€£¥]?-?\d[\d,]*(?:\.\d+)?%?\)?|[$€£¥%—–-]|n\/?m|\([a-z]\)|[A-Z]{1,3}\d{1,4}[A-Z]?|(?:mm|cm|m|km|kg|g|t|w|kw|v|a|hz|bar|mpa|psi|rpm|°c|℃|m³\/h|m3\/h|l\/min|m²|㎡|pcs|db))$/iu;
+
+/** "Total stockholders' equity $ 280,714 $ 279,354 —": a label, then columns of figures. */
+function isFigureRow(line: string): boolean {
+  if (/[.。]$/u.test(line)) return false;
+  const tokens = line.split(' ');
+  let end = tokens.length;
+  let figures = 0;
+  while (end > 0 && FIGURE_TOKEN.test(tokens[end - 1]!)) {
+    if (/\d/.test(tokens[end - 1]!)) figures++;
+    end--;
+  }
+  if (figures === 0 || end === 0 || tokens.length - end > 24) return false;
+  const label = tokens.slice(0, end).join(' ');
+  return [...label].length <= 120 && /\p{L}/u.test(label) && !/[.!?。！？]\s+\p{L}/u.test(label);
+}
+
+const PERIOD_WORDS =
+  /\bin (?:millions|thousands|billions)\b|\b(?:three|six|nine|twelve) months ended\b|\b(?:year|quarter) ended\b|期末|期初|本期|上期|年度|金额/iu;
+const YEAR = /\b(?:19|20)\d{2}\b/gu;
+
+/**
+ * A line that heads figure columns: periods, two years, "(in millions)". Years are counted, not
+ * matched with ".*" between them, which backtracks on long lines.
+ */
+const COLUMN_HEADER = {
+  test(line: string): boolean {
+    if (PERIOD_WORDS.test(line)) return true;
+    YEAR.lastIndex = 0;
+    return YEAR.exec(line) !== null && YEAR.exec(line) !== null;
+  },
+};
+
+/** "Sheet · Model: 4SD10-18 · Rated head: 96 m": cells separated by " · ", some "name: value". */
+function isFieldRow(line: string): boolean {
+  const cells = line.split(' · ');
+  return cells.length >= 2 && cells.some((cell) => /^[^:：]{1,80}[:：]\s*\S/u.test(cell));
+}
+
+export function isTableRow(line: string): boolean {
   return (
-    [...line].length <= 60 && !TERMINAL.test(line) && !FIELD_LINE.test(line) && !/[,，]$/.test(line)
+    (PIPE_ROW.test(line) && line.includes('|')) ||
+    isFieldRow(line) ||
+    isFigureRow(line.replace(/\s+/g, ' ').trim())
   );
 }
 
-/** Lines of a chunk with PDF line wraps joined back into sentences. */
+function pipeCells(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((cell) => cell.trim());
+}
+
+/** A pipe row with its header cells: "使用权资产 · 期末余额: 48,139,019.37 · 期初余额: …". */
+function labelledPipeRow(row: string, header: string | null): string {
+  const cells = pipeCells(row);
+  const names = header ? pipeCells(header) : [];
+  if (names.length !== cells.length) return cells.filter(Boolean).join(' · ');
+  return cells
+    .map((cell, i) => (i === 0 || !names[i] ? cell : `${names[i]}: ${cell}`))
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * The row that heads the table a text ends in (the first `|` row after a non-table line, or
+ * the last line naming periods above figure rows): carried into the next passage of a table
+ * cut in two, so its rows still name their columns.
+ */
+export function trailingTableHeader(text: string): string | null {
+  const lines = text.split('\n').map((line) => line.trim());
+  let header: string | null = null;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (!line) continue;
+    if (line.includes('|') && PIPE_ROW.test(line)) {
+      if (!PIPE_SEPARATOR.test(line)) header = line;
+      continue;
+    }
+    if (header) return header;
+    if (COLUMN_HEADER.test(line) && !isTableRow(line)) return line;
+    if (!isTableRow(line)) return null;
+  }
+  return header;
+}
+
+function isHeadingLine(line: string): boolean {
+  return (
+    [...line].length <= 60 &&
+    !TERMINAL.test(line) &&
+    !FIELD_LINE.test(line) &&
+    !/[,，]$/.test(line) &&
+    !isTableRow(line)
+  );
+}
+
+/** Lines of a chunk with PDF line wraps joined back into sentences (table rows stay whole). */
 function logicalLines(text: string): string[] {
   const raw = text
     .split('\n')
@@ -573,10 +804,13 @@ function logicalLines(text: string): string[] {
     const previous = lines.at(-1);
     const continues =
       previous !== undefined &&
-      [...previous].length >= 40 &&
+      // A long line cut at the margin, or a narrow column's line that goes on in lower case.
+      ([...previous].length >= 40 || (/^[a-z]/u.test(line) && /[\p{L},]$/u.test(previous))) &&
       !/[.!?。！？:：;；]$/u.test(previous) &&
       !LIST_ITEM.test(line) &&
-      !FIELD_LINE.test(line);
+      !FIELD_LINE.test(line) &&
+      !isTableRow(line) &&
+      !isTableRow(previous);
     if (continues) {
       const joiner =
         CJK_CHAR.test(previous.at(-1) ?? '') && CJK_CHAR.test(line[0] ?? '') ? '' : ' ';
@@ -588,13 +822,19 @@ function logicalLines(text: string): string[] {
   return lines;
 }
 
-function makeUnit(text: string, heading: string | null, isQuestion: boolean): Unit {
+/** A unit over a whole text (a passage), for coverage tests at passage level. */
+export function textUnit(text: string): Unit {
+  return makeUnit(text, null, false);
+}
+
+function makeUnit(text: string, heading: string | null, isQuestion: boolean, isRow = false): Unit {
   const normalized = normalize(text);
   const headingNormalized = heading ? normalize(heading) : '';
   return {
     text,
     heading,
     isQuestion,
+    isRow,
     terms: new Set(termsOf(text)),
     headingTerms: new Set(heading ? termsOf(heading) : []),
     normalized,
@@ -609,12 +849,61 @@ function makeUnit(text: string, heading: string | null, isQuestion: boolean): Un
  * The sentences of a passage, each with the heading above it; a FAQ question is kept together
  * with its answer, since the question alone answers nothing.
  */
-export function splitUnits(text: string): Unit[] {
+export function splitUnits(text: string, carriedHeader: string | null = null): Unit[] {
   const lines = logicalLines(text);
-  const pieces: Array<{ text: string; heading: string | null; isHeading: boolean }> = [];
+  const pieces: Array<{
+    text: string;
+    heading: string | null;
+    isHeading: boolean;
+    isRow?: boolean;
+  }> = [];
   let heading: string | null = null;
+  // The row heading the current table: a `|` header row, or a line naming figure columns.
+  let pipeHeader: string | null = carriedHeader?.includes('|') ? carriedHeader : null;
+  let columnHeader: string | null = carriedHeader && !pipeHeader ? carriedHeader : null;
+  let previousWasPipe = pipeHeader !== null;
   lines.forEach((line, index) => {
     const next = lines[index + 1];
+    const isPipe = line.includes('|') && PIPE_ROW.test(line);
+    if (isPipe) {
+      if (PIPE_SEPARATOR.test(line)) return;
+      if (!previousWasPipe) {
+        pipeHeader = line;
+        previousWasPipe = true;
+        return;
+      }
+      pieces.push({
+        text: labelledPipeRow(line, pipeHeader),
+        heading,
+        isHeading: false,
+        isRow: true,
+      });
+      return;
+    }
+    previousWasPipe = false;
+    if (isTableRow(line)) {
+      const above = lines[index - 1];
+      if (
+        above !== undefined &&
+        !isTableRow(above) &&
+        [...above].length <= 100 &&
+        !TERMINAL.test(above) &&
+        !COLUMN_HEADER.test(above)
+      ) {
+        columnHeader = above;
+      }
+      const header = columnHeader && [...columnHeader].length <= 100 ? ` [${columnHeader}]` : '';
+      pieces.push({
+        text: isFieldRow(line) ? line : line + header,
+        heading,
+        isHeading: false,
+        isRow: true,
+      });
+      return;
+    }
+    if (COLUMN_HEADER.test(line) && [...line].length <= 100 && !TERMINAL.test(line)) {
+      columnHeader = line;
+    }
     if (isHeadingLine(line) && next !== undefined && !LIST_ITEM.test(line)) {
       heading = line;
       pieces.push({ text: line, heading: null, isHeading: true });
@@ -651,7 +940,7 @@ export function splitUnits(text: string): Unit[] {
       }
       continue;
     }
-    units.push(makeUnit(piece.text, piece.heading, false));
+    units.push(makeUnit(piece.text, piece.heading, false, piece.isRow));
   }
   return units;
 }

@@ -14,6 +14,10 @@ describe('stem', () => {
     expect(stem('thickness')).toBe(stem('thick'));
     expect(stem('boxes')).toBe(stem('box'));
     expect(stem('glass')).toBe('glass');
+    // A short stem gets its e back, a doubled consonant loses its twin.
+    expect(stem('dated')).toBe(stem('date'));
+    expect(stem('named')).toBe(stem('name'));
+    expect(stem('setting')).toBe(stem('set'));
   });
 });
 
@@ -29,6 +33,31 @@ describe('analyseQuestion', () => {
   it('treats a product code as one thing, however it is typed', () => {
     const [code] = analyseQuestion('Is AQ-150S in stock?').concepts;
     expect(code?.primary.anyOf).toEqual(['aq-150s', 'aq150s', '150s']);
+  });
+
+  it('keeps a code that starts with its number whole, and a measurement as number and unit', () => {
+    expect(labels('What is the minimum well diameter for 6SD pumps?')).toContain('6sd');
+    expect(labels('What is the minimum well diameter for 6SD pumps?')).not.toContain('6');
+    expect(labels('Is the 10mm tile in stock?')).not.toContain('10mm');
+  });
+
+  it('reads "which tool / what is the name of" as asking for a name, not for the word', () => {
+    const tool = analyseQuestion('What tool is recommended to diagnose network issues?');
+    expect(tool.focus).toBeNull();
+    expect(tool.concepts.find((c) => c.label === 'tool')?.isSoft).toBe(true);
+    const name = analyseQuestion('What is the name of the platform that speeds up 5G?');
+    expect(name.focus).toBeNull();
+    // An attribute stays the focus: the answer must contain it.
+    expect(analyseQuestion('What is the rated head of the 4SD10-18?').focus?.label).toBe('head');
+    expect(analyseQuestion('What is the minimum well diameter?').focus?.label).toBe('well');
+  });
+
+  it('lets a standard answer "which standard", and ignores "according to the document"', () => {
+    const [standard] = analyseQuestion('Which standard do the pumps follow?').concepts;
+    expect(standard?.alternatives.some((form) => form.pattern !== undefined)).toBe(true);
+    expect(labels('Which device shares an IP address according to the document?')).not.toContain(
+      'document',
+    );
   });
 
   it('joins split Chinese compounds the lexicon knows, and finds their translations', () => {

@@ -41,6 +41,12 @@ export const users = pgTable('users', {
   password: text('password').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
+  /** Set the first time an address of this account was verified; such an account is never overwritten. */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** A new address asked for in the profile, in force only once its link is followed. */
+  pendingEmail: text('pending_email'),
+  /** Set by an admin: the user cannot sign in and every session ends. */
+  disabled: boolean('disabled').notNull().default(false),
   /** Kept from the spec's model; tokens live hashed in email_verifications, so this stays null. */
   emailVerificationToken: text('email_verification_token'),
   loggedOut: boolean('logged_out').notNull().default(false),
@@ -88,6 +94,20 @@ export const emailVerifications = pgTable(
   (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
 
+/** Password-reset links: HMAC of the mailed token, single use, short-lived. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
 export const businessCards = pgTable(
   'business_cards',
   {
@@ -97,6 +117,10 @@ export const businessCards = pgTable(
     cardDesign: text('card_design').notNull().default('default'),
     companyName: text('company_name'),
     contactPerson: text('contact_person'),
+    jobTitle: text('job_title'),
+    wechatId: text('wechat_id'),
+    whatsapp: text('whatsapp'),
+    linkedinUrl: text('linkedin_url'),
     email: text('email'),
     phone: text('phone'),
     website: text('website'),
@@ -139,6 +163,10 @@ export const documents = pgTable(
     /** Readable reason when status is failed. */
     error: text('error'),
     pageCount: integer('page_count'),
+    /** How many times processing started; a document that crashed extraction is retried once. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Progress of long work while processing, e.g. {"stage":"ocr","done":3,"total":20}. */
+    progress: jsonb('progress'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -237,10 +265,24 @@ export const visitorSessions = pgTable(
     source: text('source'),
     /** When the owner was last told of a scan (a reload within 30 minutes is not a new scan). */
     lastScanAt: timestamp('last_scan_at', { withTimezone: true }),
+    /** Set while a person from the booth answers instead of the assistant. */
+    takeoverAt: timestamp('takeover_at', { withTimezone: true }),
+    /** Last message written by the staff (a takeover ends 10 minutes after it). */
+    lastStaffReplyAt: timestamp('last_staff_reply_at', { withTimezone: true }),
+    /** The visitor's interface language (en, zh-CN, zh-TW), from the browser or the switcher. */
+    language: text('language'),
+    /** The browser's IANA time zone (e.g. Europe/Berlin): where a visitor is, without GeoIP. */
+    timeZone: text('time_zone'),
+    /** Device class from the user agent: mobile, tablet or desktop. */
+    deviceType: text('device_type'),
     lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('visitor_sessions_card_idx').on(t.businessCardId)],
+  (t) => [
+    index('visitor_sessions_card_idx').on(t.businessCardId),
+    index('visitor_sessions_card_activity_idx').on(t.businessCardId, t.lastActivity),
+    index('visitor_sessions_activity_idx').on(t.lastActivity),
+  ],
 );
 
 export const visitorProfiles = pgTable(
@@ -275,6 +317,10 @@ export const visitorProfiles = pgTable(
       .default(sql`'[]'::jsonb`),
     followUpPriority: text('follow_up_priority').notNull().default('medium'),
     stage: text('stage').notNull().default('visitor'),
+    /** The owner set the stage / priority by hand: derivation no longer changes it. */
+    stageManual: boolean('stage_manual').notNull().default(false),
+    priorityManual: boolean('priority_manual').notNull().default(false),
+    notes: text('notes'),
     lastScoreUpdate: timestamp('last_score_update', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -285,19 +331,24 @@ export const visitorProfiles = pgTable(
   ],
 );
 
-export const leadScoringEvents = pgTable('lead_scoring_events', {
-  id: serial('id').primaryKey(),
-  visitorProfileId: integer('visitor_profile_id')
-    .notNull()
-    .references(() => visitorProfiles.id, { onDelete: 'cascade' }),
-  eventType: text('event_type').notNull(),
-  eventValue: text('event_value'),
-  scoreChange: integer('score_change').notNull().default(0),
-  scoreCategory: text('score_category'),
-  aiAnalysis: text('ai_analysis'),
-  confidenceScore: real('confidence_score').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const leadScoringEvents = pgTable(
+  'lead_scoring_events',
+  {
+    id: serial('id').primaryKey(),
+    visitorProfileId: integer('visitor_profile_id')
+      .notNull()
+      .references(() => visitorProfiles.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    eventValue: text('event_value'),
+    scoreChange: integer('score_change').notNull().default(0),
+    scoreCategory: text('score_category'),
+    aiAnalysis: text('ai_analysis'),
+    confidenceScore: real('confidence_score').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  /** A buying signal is recorded once per conversation, however often scoring runs. */
+  (t) => [uniqueIndex('lead_scoring_events_once_idx').on(t.visitorProfileId, t.eventType)],
+);
 
 export const salesPipelineTasks = pgTable('sales_pipeline_tasks', {
   id: serial('id').primaryKey(),
@@ -550,6 +601,55 @@ export const tradeFairs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('trade_fairs_ends_idx').on(t.endsAt)],
+);
+
+/** Per-owner settings of the sales pipeline (spec-advanced 4), applied by the derivation. */
+export const pipelineSettings = pgTable('pipeline_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  highPriorityAfterMessages: integer('high_priority_after_messages').notNull().default(5),
+  idleDaysLowerPriority: integer('idle_days_lower_priority').notNull().default(7),
+  autoFollowUpEmail: boolean('auto_follow_up_email').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** Where an owner's CRM hears about new leads and stage changes (HMAC-signed POSTs). */
+export const webhooks = pgTable('webhooks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The database-backed job queue: any instance claims due work with FOR UPDATE SKIP LOCKED,
+ * attempts are counted and failures retried with backoff; survives restarts.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -171,36 +171,42 @@ describe('detectDocumentKind on text encodings', () => {
 });
 
 describe('detectDocumentKind on legacy and other containers', () => {
-  it('refuses an OLE blob named .ppt as legacy-ppt with a PPTX hint', async () => {
+  const noSoffice = { sofficePath: '/nonexistent/soffice' };
+
+  it('refuses an OLE blob named .ppt as legacy-ppt with a PPTX hint when LibreOffice is absent', async () => {
     const blob = Buffer.concat([Buffer.from(OLE_SIGNATURE), Buffer.alloc(2048)]);
     const file = writeTemp(dir, 'old.ppt', blob);
-    expect(await detectDocumentKind(file, 'old.ppt')).toMatchObject({
+    expect(await detectDocumentKind(file, 'old.ppt', noSoffice)).toMatchObject({
       ok: false,
       reason: 'legacy-ppt',
       params: { legacyFormat: 'ppt', suggestedFormat: 'pptx' },
     });
   });
 
-  it('reads the OLE directory: a PowerPoint 97 file named .bin is still legacy-ppt', async () => {
+  it('reads the OLE directory: a PowerPoint 97 file named .bin is still a .ppt', async () => {
     const file = writeTemp(dir, 'deck.bin', buildOleFile(['Current User', 'PowerPoint Document']));
-    expect(await detectDocumentKind(file, 'deck.bin')).toMatchObject({
+    expect(await detectDocumentKind(file, 'deck.bin', noSoffice)).toMatchObject({
       ok: false,
       reason: 'legacy-ppt',
       params: { legacyFormat: 'ppt', suggestedFormat: 'pptx' },
     });
+    const dps = writeTemp(dir, 'deck.dps', buildOleFile(['PowerPoint Document']));
+    expect(await detectDocumentKind(dps, 'deck.dps', noSoffice)).toMatchObject({
+      params: { legacyFormat: 'dps', suggestedFormat: 'pptx' },
+    });
+    expect(await detectDocumentKind(file, 'deck.bin', { sofficePath: '/bin/sh' })).toMatchObject({
+      ok: true,
+      kind: 'ppt',
+    });
   });
 
-  it('suggests DOCX for a legacy Word file and PDF for a legacy Excel file', async () => {
+  it('accepts Word 97 and WPS Writer, Excel 97 and WPS Spreadsheets by their streams', async () => {
     const doc = writeTemp(dir, 'letter.doc', buildOleFile(['WordDocument', '1Table']));
-    expect(await detectDocumentKind(doc, 'letter.doc')).toMatchObject({
-      reason: 'legacy-ppt',
-      params: { legacyFormat: 'doc', suggestedFormat: 'docx' },
-    });
-    const xls = writeTemp(dir, 'prices.xls', buildOleFile(['Workbook']));
-    expect(await detectDocumentKind(xls, 'prices.xls')).toMatchObject({
-      reason: 'legacy-ppt',
-      params: { legacyFormat: 'xls', suggestedFormat: 'pdf' },
-    });
+    expect(await detectDocumentKind(doc, 'letter.doc')).toMatchObject({ ok: true, kind: 'doc' });
+    expect(await detectDocumentKind(doc, 'letter.wps')).toMatchObject({ ok: true, kind: 'wps' });
+    const xls = writeTemp(dir, 'prices.bin', buildOleFile(['Workbook']));
+    expect(await detectDocumentKind(xls, 'prices.bin')).toMatchObject({ ok: true, kind: 'xls' });
+    expect(await detectDocumentKind(xls, 'prices.et')).toMatchObject({ ok: true, kind: 'et' });
   });
 
   it('refuses a password-protected DOCX as encrypted', async () => {
@@ -223,7 +229,7 @@ describe('detectDocumentKind on legacy and other containers', () => {
     });
   });
 
-  it('refuses a zip that is not OOXML, and an Excel workbook, as unsupported', async () => {
+  it('refuses a zip that is not OOXML; accepts an Excel workbook and OpenDocument', async () => {
     const zip = writeTemp(dir, 'photos.docx', buildZip([{ name: 'a.txt', data: 'hello' }]));
     expect(await detectDocumentKind(zip, 'photos.docx')).toMatchObject({
       ok: false,
@@ -232,7 +238,7 @@ describe('detectDocumentKind on legacy and other containers', () => {
     });
     const xlsx = writeTemp(
       dir,
-      'book.xlsx',
+      'book.zip',
       buildZip([
         {
           name: '[Content_Types].xml',
@@ -241,10 +247,36 @@ describe('detectDocumentKind on legacy and other containers', () => {
         { name: 'xl/workbook.xml', data: '<workbook/>' },
       ]),
     );
-    expect(await detectDocumentKind(xlsx, 'book.xlsx')).toMatchObject({
-      ok: false,
-      reason: 'unsupported',
-      params: { detectedType: 'xlsx' },
+    expect(await detectDocumentKind(xlsx, 'book.zip')).toMatchObject({ ok: true, kind: 'xlsx' });
+    const odt = writeTemp(
+      dir,
+      'letter.bin',
+      buildZip([
+        { name: 'mimetype', data: 'application/vnd.oasis.opendocument.text', store: true },
+        { name: 'content.xml', data: '<office:document-content/>' },
+      ]),
+    );
+    expect(await detectDocumentKind(odt, 'letter.bin')).toMatchObject({ ok: true, kind: 'odt' });
+  });
+
+  it('reads RTF, a .doc that is RTF or a web page, and CSV in UTF-16', async () => {
+    const rtf = writeTemp(dir, 'letter.doc', '{\\rtf1\\ansi Hello}');
+    expect(await detectDocumentKind(rtf, 'letter.doc')).toMatchObject({ ok: true, kind: 'rtf' });
+    const html = writeTemp(dir, 'page.doc', '<html><body><p>Hello</p></body></html>');
+    expect(await detectDocumentKind(html, 'page.doc')).toMatchObject({ ok: true, kind: 'html' });
+    expect(await detectDocumentKind(html, 'page.txt')).toMatchObject({ ok: false });
+    const csv = writeTemp(
+      dir,
+      'prices.csv',
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('Model\tPrice\nQB60\t29.5\n', 'utf16le'),
+      ]),
+    );
+    expect(await detectDocumentKind(csv, 'prices.csv')).toMatchObject({
+      ok: true,
+      kind: 'csv',
+      textEncoding: 'utf-16le',
     });
   });
 

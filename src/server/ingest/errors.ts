@@ -38,6 +38,12 @@ export const EXTRACTION_REASONS = [
   'timeout',
   /** The image text recogniser could not start (traineddata missing). */
   'ocr-unavailable',
+  /** Too many images are already waiting for text recognition in this process: try again. */
+  'ocr-busy',
+  /** Reading needed more memory than the reader may use (a decompression bomb). params.memoryMb. */
+  'memory-limit',
+  /** An image above the pixel limit, measured from its header before any decoding. */
+  'image-too-large',
 ] as const;
 
 export type RejectionReason = (typeof REJECTION_REASONS)[number];

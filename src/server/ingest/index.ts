@@ -1,7 +1,12 @@
 import { chunkSections, type Chunk, type ChunkOptions } from './chunk.ts';
-import { detectDocumentKind, type DocumentKind } from './detect.ts';
+import { detectDocumentKind, isZipKind, zipLimitsFor, type DocumentKind } from './detect.ts';
 import { DocumentRejectedError } from './errors.ts';
-import { extractDocument, type ExtractedSection, type ExtractOptions } from './extract/index.ts';
+import {
+  extractDocument,
+  type ExtractedSection,
+  type ExtractOptions,
+  type OcrSummary,
+} from './extract/index.ts';
 import type { TextEncodingName } from './text-encoding.ts';
 import { assertZipIsSafe, type ZipLimits } from './zip-safety.ts';
 
@@ -21,6 +26,8 @@ export interface IngestedDocument {
   /** Set for TXT: the encoding the file was read in. */
   textEncoding?: TextEncodingName;
   pageCount: number;
+  /** Set when scanned PDF pages went through OCR: how many, and where it stopped early. */
+  ocr?: OcrSummary;
   /** Whole text, sections separated by a blank line (the documents.content column). */
   text: string;
   sections: ExtractedSection[];
@@ -28,7 +35,7 @@ export interface IngestedDocument {
 }
 
 /**
- * detect -> (zip safety for DOCX/PPTX) -> extract -> chunk. Throws DocumentRejectedError when the
+ * detect -> (zip safety for zip-based kinds) -> extract -> chunk. Throws DocumentRejectedError when the
  * bytes are refused (answer 415/422) and ExtractionError when an accepted file cannot be read
  * (mark the document failed); both carry a stable `code` from errors.ts.
  */
@@ -37,14 +44,18 @@ export async function ingestFile(
   originalName: string,
   options: IngestOptions = {},
 ): Promise<IngestedDocument> {
-  const detection = await detectDocumentKind(filePath, originalName);
+  const detection = await detectDocumentKind(filePath, originalName, {
+    sofficePath: options.sofficePath,
+  });
   if (!detection.ok) {
     throw new DocumentRejectedError(detection.reason, detection.message, detection.params);
   }
   const { kind, mimeType, textEncoding } = detection;
-  if (kind === 'docx' || kind === 'pptx') await assertZipIsSafe(filePath, options.zipLimits);
+  if (isZipKind(kind)) {
+    await assertZipIsSafe(filePath, { ...zipLimitsFor(kind), ...options.zipLimits });
+  }
   const { chunking, zipLimits: _zipLimits, ...extractOptions } = options;
-  const { sections, pageCount } = await extractDocument(filePath, kind, {
+  const { sections, pageCount, ocr } = await extractDocument(filePath, kind, {
     ...extractOptions,
     textEncoding,
   });
@@ -53,6 +64,7 @@ export async function ingestFile(
     mimeType,
     ...(textEncoding ? { textEncoding } : {}),
     pageCount,
+    ...(ocr ? { ocr } : {}),
     text: sections.map((section) => section.text).join('\n\n'),
     sections,
     chunks: chunkSections(sections, chunking),
@@ -76,7 +88,13 @@ export {
 } from './errors.ts';
 export type { ExtractionReason, IngestReasonCode, RejectionReason } from './errors.ts';
 export { extractDocument, shutdownOcr } from './extract/index.ts';
-export type { ExtractedDocument, ExtractedSection, ExtractOptions } from './extract/index.ts';
+export type {
+  ExtractedDocument,
+  ExtractedSection,
+  ExtractOptions,
+  ExtractProgress,
+  OcrSummary,
+} from './extract/index.ts';
 export { buildIntelligence } from './intelligence.ts';
 export type { DocumentIntelligence } from './intelligence.ts';
 export { segmentWords, tokenizeForSearch } from './segment.ts';

@@ -29,6 +29,15 @@ export interface ContactInformation {
   contactPersons: string[];
 }
 
+/** One fact with the line it was read from: what a visitor is shown and what is cited. */
+export interface SourcedFact extends SourcedText {
+  /** The fact itself ("Marble Look Series", "payment"): text is the whole line it came from. */
+  label: string;
+}
+
+export type TradeTermKind =
+  'payment' | 'delivery' | 'moq' | 'samples' | 'warranty' | 'shipping' | 'price' | 'oem';
+
 export interface DocumentIntelligence {
   companyName?: string;
   /** Other spellings found (another language, upper case). */
@@ -39,6 +48,14 @@ export interface DocumentIntelligence {
   contactInformation: ContactInformation;
   commonQuestions: CommonQuestion[];
   businessHighlights: SourcedText[];
+  /** keyProducts with the line each was found on. */
+  productSources: SourcedFact[];
+  /** Lines carrying contact details (phone, e-mail, address, contact person, website). */
+  contactSources: SourcedFact[];
+  /** Payment, delivery, MOQ, samples, warranty, shipping, price and OEM lines; label = kind. */
+  tradeTerms: Array<SourcedFact & { label: TradeTermKind }>;
+  /** Certifications and standards named (CE, ISO 9001, 3C), with their line. */
+  certifications: SourcedFact[];
 }
 
 interface Line {
@@ -177,15 +194,17 @@ const OFFERING_LIST =
 const CHINESE_PRODUCES =
   /(?:专业生产|專業生產|主要生产|主要生產|主营|主營|主要产品[为為:：]?|生产)([^。；;，,\n]{2,40})/gu;
 
-function findProducts(lines: Line[]): string[] {
-  const products: string[] = [];
-  for (const { text } of lines) {
+function findProducts(lines: Line[]): SourcedFact[] {
+  const products: SourcedFact[] = [];
+  for (const line of lines) {
+    const { text } = line;
+    const found: string[] = [];
     // Questions mention products the company does not sell ("Do you offer installation?").
     if (/[?？]$/u.test(text) || QUESTION_START.test(text)) continue;
     const model = MODEL_LINE.exec(text);
     if (model?.[1] && model[2]) {
       const description = model[2].split(/[,，;；]/)[0]?.trim() ?? '';
-      products.push(description ? `${model[1]}: ${description}` : model[1]);
+      found.push(description ? `${model[1]}: ${description}` : model[1]);
     }
     const offering = OFFERING_LIST.exec(text)?.[1];
     if (offering) {
@@ -193,24 +212,24 @@ function findProducts(lines: Line[]): string[] {
         .replace(/[.。]$/u, '')
         .split(/,\s*(?:and\s+)?|\s+and\s+|[、，；;]/u)) {
         const trimmed = item.replace(/\s+for .*$/u, '').trim();
-        if (trimmed.length >= 2 && trimmed.length <= 60) products.push(trimmed);
+        if (trimmed.length >= 2 && trimmed.length <= 60) found.push(trimmed);
       }
     }
-    for (const match of text.matchAll(SERIES)) if (match[1]) products.push(match[1].trim());
-    for (const match of text.matchAll(NEW_PRODUCT)) if (match[1]) products.push(match[1].trim());
-    for (const match of text.matchAll(ENGLISH_PRODUCES))
-      if (match[1]) products.push(match[1].trim());
+    for (const match of text.matchAll(SERIES)) if (match[1]) found.push(match[1].trim());
+    for (const match of text.matchAll(NEW_PRODUCT)) if (match[1]) found.push(match[1].trim());
+    for (const match of text.matchAll(ENGLISH_PRODUCES)) if (match[1]) found.push(match[1].trim());
     for (const match of text.matchAll(CHINESE_PRODUCES)) {
       for (const part of (match[1] ?? '').split(/[和及与與、]/u)) {
-        if (part.trim().length >= 2) products.push(part.trim());
+        if (part.trim().length >= 2) found.push(part.trim());
       }
     }
+    for (const label of found) products.push({ ...line, label });
   }
   // Headings like "Marble Look Series" also appear inside sentences: keep each once.
   const seen = new Set<string>();
   return products
     .filter((product) => {
-      const key = product.toLowerCase();
+      const key = product.label.toLowerCase();
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
@@ -266,6 +285,97 @@ function buildContacts(lines: Line[]): ContactInformation {
   };
 }
 
+const CONTACT_LINE = new RegExp(
+  [
+    EMAIL.source,
+    WEBSITE.source,
+    PHONE_LABEL.source,
+    ADDRESS_LABEL.source,
+    CONTACT_PERSON.source,
+  ].join('|'),
+  'iu',
+);
+
+/** The lines that carry contact details, each once (a contact block is usually a few lines). */
+function findContactLines(lines: Line[]): SourcedFact[] {
+  const seen = new Set<string>();
+  const found: SourcedFact[] = [];
+  for (const line of lines) {
+    if (line.text.length > 240 || seen.has(line.text) || !CONTACT_LINE.test(line.text)) continue;
+    // A label alone ("Contact us") is no detail: a value must follow it.
+    if (!/[:：]\s*\S|@|\d{3}|www\./u.test(line.text)) continue;
+    seen.add(line.text);
+    found.push({ ...line, label: 'contact' });
+  }
+  return found;
+}
+
+// Trade terms and certifications ----------------------------------------------------------------
+
+const TRADE_TERM_CUES: ReadonlyArray<[TradeTermKind, RegExp]> = [
+  [
+    'payment',
+    /\b(?:payment|pay(?:able)?|t\/t|l\/c|letter of credit|deposit|paypal|western union)\b|付款|支付|定金|订金|訂金|结算|結算|信用证|信用證/iu,
+  ],
+  [
+    'delivery',
+    /\b(?:delivery|lead[- ]time|deliver(?:ed|s)?|production time|ready to ship|dispatch)\b|交货|交貨|交期|货期|貨期|发货|發貨|生产周期|生產週期/iu,
+  ],
+  ['moq', /\b(?:moq|minimum order|min\.? order|minimum quantity)\b|起订|起訂|最小订单|最小訂單/iu],
+  ['samples', /\bsamples?\b|样品|樣品|样板|樣板/iu],
+  ['warranty', /\b(?:warranty|guarantee[ds]?)\b|质保|質保|保修|质量保证|質量保證/iu],
+  [
+    'shipping',
+    /\b(?:port of loading|shipping|shipment|fob|cif|exw|incoterms?)\b|装运|裝運|港口|运输|運輸/iu,
+  ],
+  [
+    'price',
+    /\b(?:price|prices|pricing|quotation|quote|price list)\b|价格|價格|报价|報價|单价|單價/iu,
+  ],
+  [
+    'oem',
+    /\b(?:oem|odm|private label|custom(?:i[sz]ed)? (?:logo|brand|packaging))\b|定制|訂製|贴牌|貼牌/iu,
+  ],
+];
+const MAX_TRADE_TERMS = 16;
+
+/** Lines stating trade terms, short enough to quote, questions left out (FAQ answers kept). */
+function findTradeTerms(lines: Line[]): Array<SourcedFact & { label: TradeTermKind }> {
+  const found: Array<SourcedFact & { label: TradeTermKind }> = [];
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const text = line.text.replace(ANSWER_START, '$1');
+    if (text.length < 8 || text.length > 240 || seen.has(text)) continue;
+    if (/[?？]$/u.test(text) || QUESTION_START.test(text)) continue;
+    const kind = TRADE_TERM_CUES.find(([, cue]) => cue.test(text))?.[0];
+    if (!kind) continue;
+    seen.add(text);
+    found.push({ ...line, text, label: kind });
+    if (found.length >= MAX_TRADE_TERMS) break;
+  }
+  return found;
+}
+
+const CERTIFICATION =
+  /\b(?:ISO\s?\d{4,5}(?:[:-]\d{4})?|CE|UL|FCC|RoHS|REACH|FDA|GMP|HACCP|BRC|BSCI|SGS|TÜV|TUV|GS|CB|ETL|SASO|BIS|KC|PSE|Halal|Kosher|FSC|GOTS|OEKO-TEX|IATF\s?16949|GB\/T\s?\d+)\b|3C|中国环境标志|绿色建材|綠色建材/gu;
+const CERTIFICATION_CONTEXT =
+  /certif|certified|approved|compliant|standard|label|mark|认证|認證|证书|證書|标准|標準|标志|標誌|检测|檢測/iu;
+
+/** Certifications named next to a word that says so ("Certifications: CE, ISO 14001"). */
+function findCertifications(lines: Line[]): SourcedFact[] {
+  const found = new Map<string, SourcedFact>();
+  for (const line of lines) {
+    if (line.text.length > 300 || !CERTIFICATION_CONTEXT.test(line.text)) continue;
+    if (/[?？]$/u.test(line.text) || QUESTION_START.test(line.text)) continue;
+    for (const match of line.text.matchAll(CERTIFICATION)) {
+      const label = match[0].replace(/\s+/g, ' ');
+      const key = label.toUpperCase().replace(/\s/g, '');
+      if (!found.has(key)) found.set(key, { ...line, label });
+    }
+  }
+  return [...found.values()];
+}
+
 // Questions ------------------------------------------------------------------------------------
 
 function findQuestions(lines: Line[]): CommonQuestion[] {
@@ -299,14 +409,19 @@ export function buildIntelligence(docs: readonly AnalysedDocument[]): DocumentIn
   const sentences = sentencesOf(docs);
   const companyNames = findCompanyNames(lines);
   const overviewSources = buildOverview(sentences, companyNames);
+  const products = findProducts(lines);
   return {
     ...(companyNames[0] ? { companyName: companyNames[0] } : {}),
     alternativeCompanyNames: companyNames.slice(1, 4),
     companyOverview: overviewSources.map((item) => item.text).join(' '),
     overviewSources,
-    keyProducts: findProducts(lines),
+    keyProducts: products.map((product) => product.label),
     contactInformation: buildContacts(lines),
     commonQuestions: findQuestions(lines),
     businessHighlights: buildHighlights(sentences, overviewSources),
+    productSources: products,
+    contactSources: findContactLines(lines),
+    tradeTerms: findTradeTerms(sentences),
+    certifications: findCertifications(sentences),
   };
 }

@@ -79,6 +79,35 @@ describe('buildIntelligence on the sample company', () => {
   });
 });
 
+describe('buildIntelligence: sourced facts for broad questions', () => {
+  it('keeps trade terms by kind, whole sentences, with file and page', () => {
+    const { tradeTerms } = buildIntelligence(docs);
+    const byKind = (kind: string) => tradeTerms.find((term) => term.label === kind);
+    expect(byKind('payment')?.text).toBe(
+      'Payment: 30% T/T deposit and the balance against the bill of lading copy.',
+    );
+    expect(byKind('payment')?.fileName).toBe('hengtai-catalogue.pdf');
+    expect(byKind('delivery')?.text).toContain('15 to 20 days');
+    // Wrapped PDF lines are joined: the sentence ends with its unit.
+    expect(byKind('moq')?.text).toContain('1,400 square metres');
+    expect(byKind('samples')?.text).toContain('Free samples');
+    expect(byKind('warranty')?.text).toContain('10 years');
+  });
+
+  it('names certifications and products with the line they come from', () => {
+    const intelligence = buildIntelligence(docs);
+    expect(intelligence.certifications.map((c) => c.label)).toEqual(
+      expect.arrayContaining(['CE', 'ISO 14001']),
+    );
+    const series = intelligence.productSources.find((p) => p.label === 'Marble Look Series');
+    expect(series?.fileName).toBe('hengtai-catalogue.pdf');
+    expect(series?.page).not.toBeNull();
+    expect(intelligence.contactSources.map((c) => c.text).join(' ')).toContain(
+      'export@hengtai.example',
+    );
+  });
+});
+
 describe('buildIntelligence on a services company', () => {
   it('lists the services a company names, and its address', () => {
     const intelligence = buildIntelligence([

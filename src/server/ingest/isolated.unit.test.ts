@@ -1,13 +1,20 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '#server/test/fixtures.ts';
 import { isIngestError } from './errors.ts';
 import { createIsolatedIngestor } from './isolated.ts';
+import { writePdfBomb } from './test-support/pdf-bomb.ts';
 
 const ingestor = createIsolatedIngestor({ maxMemoryMb: 512 });
-afterAll(() => ingestor.close());
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-isolated-'));
+afterAll(async () => {
+  await ingestor.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
 
-describe('ingestion in a worker thread', () => {
+describe('ingestion in a child process', () => {
   it('returns the same document as in-process ingestion', async () => {
     const doc = await ingestor.ingest(
       path.join(FIXTURES, 'hengtai/hengtai-deck.pptx'),
@@ -18,14 +25,14 @@ describe('ingestion in a worker thread', () => {
     expect(doc.text).toContain('B12');
   }, 30_000);
 
-  it('carries the reason code of a refused file across the thread', async () => {
+  it('carries the reason code of a refused file across the process boundary', async () => {
     const error = await ingestor
       .ingest(path.join(FIXTURES, 'bad/zip-bomb.docx'), 'bomb.docx')
       .catch((e: unknown) => e);
     expect(isIngestError(error) && error.code).toBe('zip-bomb');
   }, 30_000);
 
-  it('kills an overrunning worker and serves the next job with a fresh one', async () => {
+  it('kills an overrunning reader and serves the next job with a fresh one', async () => {
     const error = await ingestor
       .ingest(path.join(FIXTURES, 'hengtai/hengtai-catalogue.pdf'), 'catalogue.pdf', {
         hardTimeoutMs: 1,
@@ -35,4 +42,22 @@ describe('ingestion in a worker thread', () => {
     const doc = await ingestor.ingest(path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), 'faq.txt');
     expect(doc.text).toContain('5 designs');
   }, 30_000);
+
+  describe('a PDF that inflates to 2 GB', () => {
+    const bomb = path.join(dir, 'bomb.pdf');
+    beforeAll(() => writePdfBomb(bomb), 60_000);
+
+    it('stops the reader at its memory cap, and the next file reads normally', async () => {
+      expect((await fs.stat(bomb)).size).toBeLessThan(3 * 1024 * 1024);
+      const started = Date.now();
+      const error = await ingestor.ingest(bomb, 'bomb.pdf').catch((e: unknown) => e);
+      expect(isIngestError(error) && error.code).toBe('memory-limit');
+      expect(isIngestError(error) && error.params.memoryMb).toBe(512);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      // The parent never held the inflated data.
+      expect(process.memoryUsage().rss).toBeLessThan(1024 * 1024 * 1024);
+      const doc = await ingestor.ingest(path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), 'faq.txt');
+      expect(doc.text).toContain('5 designs');
+    }, 60_000);
+  });
 });

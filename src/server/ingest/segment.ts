@@ -9,6 +9,8 @@
  *   "3万"       -> 3, 万, 3万
  *   "平方米"     -> 平方米, 平方, 方米               (a CJK word also gives its bigrams)
  *   "Ｂ１２"      -> b12                            (NFKC folds full-width forms)
+ *   "ISO 9001"  -> iso, 9001, iso9001             (a standard's name is one identifier too)
+ *   "GB/T 5657" -> gb, t, 5657, gbt5657
  */
 
 // One segmenter serves every script: ICU picks the dictionary by the characters it meets.
@@ -22,6 +24,28 @@ const CONNECTOR = /^[-_/.·]$/u;
 const THOUSANDS = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
 const NUMBER_THEN_UNIT = /^(\d+(?:[.,]\d+)*)(\p{L}+)$/u;
 const CHINESE_MAGNITUDE = /^[十百千万萬亿億]$/u;
+
+/** Standards written as a body's name, a space and a number: "ISO 9001", "GB/T 5657". */
+const STANDARD =
+  /(?<![\p{L}\p{N}])(iso|iec|gb(?:\/t)?|jb(?:\/t)?|en|astm|din|jis|ul|bs|ansi|asme|api|sae|nema|ieee|csa|ts)\s?-?\s?(\d+(?:[.:-]\d+)*)(?![\p{L}\p{N}])/gu;
+
+/** The whole identifiers of the standards a text names ("iso9001", "gbt5657"). */
+export function standardIdentifiers(normalized: string): string[] {
+  const found: string[] = [];
+  for (const match of normalized.matchAll(STANDARD)) {
+    found.push(`${match[1]!.replace('/', '')}${match[2]!.replace(/[.:-]/g, '')}`);
+  }
+  return found;
+}
+
+/** The parts of a standard's identifier ("iso9001" -> iso, 9001), or null. */
+export function standardParts(word: string): string[] | null {
+  const match =
+    /^(iso|iec|gbt?|jbt?|en|astm|din|jis|ul|bs|ansi|asme|api|sae|nema|ieee|csa|ts)(\d+)$/u.exec(
+      word,
+    );
+  return match ? [match[1]!, match[2]!] : null;
+}
 
 function normalizeWord(word: string): string {
   return THOUSANDS.test(word) ? word.replace(/,/g, '') : word;
@@ -96,6 +120,7 @@ export function segmentWords(text: string): string[] {
     }
   }
   endRun();
+  words.push(...standardIdentifiers(normalized));
   return words;
 }
 

@@ -2,7 +2,7 @@ import { ExtractionError } from './errors.ts';
 import { forEachZipEntry, openEntryStream, openZip } from './zip.ts';
 
 /*
- * DOCX and PPTX are zip files, and mammoth and officeparser inflate them whole in memory. A
+ * DOCX, PPTX, XLSX and OpenDocument files are zip files, and their parsers inflate them whole. A
  * 400 KB "document" can inflate to gigabytes, so before any parser touches the file every entry
  * is inflated here as a stream that is counted and thrown away: the real output is measured
  * (headers can lie), memory stays flat, and the walk stops at the first limit crossed.
@@ -29,6 +29,13 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
 
 /** The ratio check starts at this size: tiny, repetitive XML parts legitimately compress well. */
 const RATIO_CHECK_FROM_BYTES = 1024 * 1024;
+/**
+ * Office and OpenDocument parts never carry a DTD; one that does is an entity bomb ("billion
+ * laughs") or an external-entity probe, refused before any parser sees it. A DTD must come before
+ * the root element, so the first bytes of each XML part are enough.
+ */
+const DTD = /<!(DOCTYPE|ENTITY)/i;
+const PROLOG_BYTES = 4096;
 
 export interface ZipSafetyReport {
   entries: number;
@@ -42,7 +49,10 @@ function bomb(message: string, limit: string): ExtractionError {
   return new ExtractionError('zip-bomb', message, { limit });
 }
 
-/** Throws ExtractionError('zip-bomb' | 'too-large' | 'encrypted' | 'corrupt-document'). */
+/**
+ * Throws ExtractionError('zip-bomb' | 'too-large' | 'encrypted' | 'corrupt-document'); an XML
+ * part declaring a DTD counts as a bomb (limit 'xml-entities').
+ */
 export async function assertZipIsSafe(
   filePath: string,
   limits: Partial<ZipLimits> = {},
@@ -89,8 +99,15 @@ export async function assertZipIsSafe(
       const isXmlPart = /\.(xml|rels)$/i.test(entry.fileName);
       const stream = await openEntryStream(zipfile, entry);
       let entryBytes = 0;
+      let prolog = '';
       try {
         for await (const chunk of stream as AsyncIterable<Buffer>) {
+          if (isXmlPart && prolog.length < PROLOG_BYTES) {
+            prolog += chunk.subarray(0, PROLOG_BYTES).toString('latin1');
+            if (DTD.test(prolog)) {
+              throw bomb(`${entry.fileName} declares a DTD (XML entities)`, 'xml-entities');
+            }
+          }
           entryBytes += chunk.length;
           report.uncompressedBytes += chunk.length;
           if (report.uncompressedBytes > maxTotalUncompressedBytes) {

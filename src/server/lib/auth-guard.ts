@@ -7,22 +7,37 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The session's user, resolved once per API request; null when signed out. */
     currentUser: User | null;
+    /** The session itself (its sockets are keyed by id); null when signed out. */
+    currentSession: { id: number; expiresAt: Date } | null;
   }
+}
+
+/** What the resolver needs to know about a cookie's session. */
+export interface ResolvedSession {
+  user: User;
+  sessionId: number;
+  expiresAt: Date;
 }
 
 /**
  * Resolves the session cookie on API and WebSocket requests (not on static files) and
- * exposes the user as request.currentUser. Identity comes from here only.
+ * exposes the user as request.currentUser. Identity comes from here only. The finder answers
+ * null for an expired session or a disabled user, so neither is ever signed in.
  */
 export function installSessionResolver(
   app: FastifyInstance,
-  findUser: (token: string) => Promise<User | null>,
+  findSession: (token: string) => Promise<ResolvedSession | null>,
 ): void {
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('currentSession', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.currentUser = token ? await findUser(token) : null;
+    const session = token ? await findSession(token) : null;
+    request.currentUser = session?.user ?? null;
+    request.currentSession = session
+      ? { id: session.sessionId, expiresAt: session.expiresAt }
+      : null;
   });
 }
 
@@ -30,6 +45,13 @@ export function installSessionResolver(
 export function requireUser(request: FastifyRequest): User {
   if (!request.currentUser) throw unauthenticated();
   return request.currentUser;
+}
+
+/** The signed-in user and the id of the session the request came with, or a 401. */
+export function requireSession(request: FastifyRequest): { user: User; sessionId: number } {
+  const user = requireUser(request);
+  if (!request.currentSession) throw unauthenticated();
+  return { user, sessionId: request.currentSession.id };
 }
 
 export function isAdmin(user: User, adminEmails: ReadonlySet<string>): boolean {

@@ -26,6 +26,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
 
     if (error instanceof AppError) {
+      if (error.code === 'RATE_LIMITED' && typeof error.params.seconds === 'number') {
+        void reply.header('retry-after', String(error.params.seconds));
+      }
       const fields = error.fields
         ? Object.fromEntries(
             Object.entries(error.fields).map(([field, key]) => [field, translate(language, key)]),

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { makePrivateDir, writePrivateFile } from './private-fs.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -43,10 +43,11 @@ export function createMailer(options: {
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;
       }
-      await fs.mkdir(outboxDir, { recursive: true });
+      // The outbox holds sign-in and reset tokens: private folder, private files.
+      await makePrivateDir(outboxDir);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await writePrivateFile(file, info.message as Buffer);
       log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to outbox');
     },
   };

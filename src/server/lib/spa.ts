@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isClientRoute } from '#shared/client-routes.ts';
 import { AppError } from './errors.ts';
 
 /**
  * Serves the built front end. Hashed assets are cached for a year; index.html is never
- * cached, and every unknown non-API GET gets it so the client router decides. Unknown /api
- * paths get a JSON 404.
+ * cached, and every non-API GET gets it so the client router draws the page: with 200 for a
+ * path in the shared route table, with 404 for any other (the client shows its not-found
+ * page there). Unknown /api paths get a JSON 404.
  */
 export async function installSpa(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
@@ -31,8 +33,9 @@ export async function installSpa(app: FastifyInstance, webRoot: string | undefin
     });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
+  const sendIndex = (reply: FastifyReply, status = 200) =>
     reply
+      .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(indexFile!));
@@ -56,6 +59,7 @@ export async function installSpa(app: FastifyInstance, webRoot: string | undefin
         .type('text/plain; charset=utf-8')
         .send('The web interface is not built yet. Run `npm run build`.');
     }
-    return sendIndex(reply);
+    const pathname = request.url.split('?')[0] ?? '/';
+    return sendIndex(reply, isClientRoute(pathname) ? 200 : 404);
   });
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /*
  * Files on disk live under DATA_DIR, one folder per owner, so deleting an account can remove
- * everything it uploaded or generated in one step.
+ * everything it uploaded or generated in one step. Folders are 0700 and files 0600
+ * (private-fs.ts); routes ask this module for places, never build paths themselves.
  */
 
 export interface Storage {
@@ -16,6 +17,8 @@ export interface Storage {
   /** The public URL path of a stored logo. */
   logoUrl(userId: number, name: string): string;
   removeUserFiles(userId: number): Promise<void>;
+  /** Deletes what uploads cut off by a crash left in the incoming folders; returns how many. */
+  removePartialUploads(): Promise<number>;
 }
 
 export function createStorage(dataDir: string): Storage {
@@ -30,6 +33,19 @@ export function createStorage(dataDir: string): Storage {
     logoUrl: (userId, name) => `/api/files/logos/${userId}/${name}`,
     async removeUserFiles(userId) {
       await fs.rm(userDir(userId), { recursive: true, force: true });
+    },
+    async removePartialUploads() {
+      const users = await fs.readdir(path.join(root, 'users')).catch(() => [] as string[]);
+      let removed = 0;
+      for (const user of users) {
+        const incoming = path.join(root, 'users', user, 'incoming');
+        const names = await fs.readdir(incoming).catch(() => [] as string[]);
+        await Promise.all(
+          names.map((name) => fs.rm(path.join(incoming, name), { recursive: true, force: true })),
+        );
+        removed += names.length;
+      }
+      return removed;
     },
   };
 }

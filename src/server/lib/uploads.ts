@@ -6,6 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from './errors.ts';
+import {
+  describeImageSize,
+  exceedsPixelLimit,
+  MAX_IMAGE_MEGAPIXELS,
+  readImageHeaderFromFile,
+} from './image-header.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-fs.ts';
 
 /*
  * Multipart uploads stream straight to disk under DATA_DIR: the size and count limits are
@@ -33,6 +40,17 @@ export interface MultipartLimits {
   fileFields: readonly string[];
   /** Called for each text field as it arrives (before later files), e.g. to check ownership. */
   onField?: (name: string, value: string) => Promise<void> | void;
+  /** What the account may still store; checked before each file and while its bytes arrive. */
+  quota?: UploadQuota;
+}
+
+export interface UploadQuota {
+  /** Files this request may still add. */
+  files: number;
+  /** Bytes this request may still add, all its files together. */
+  bytes: number;
+  /** The error that names the account's limit. */
+  exceeded: (limit: 'files' | 'bytes') => AppError;
 }
 
 const MAX_FIELD_BYTES = 10_000;
@@ -50,8 +68,10 @@ export async function saveMultipart(
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'errors.expectedMultipart');
   }
-  await fs.mkdir(dir, { recursive: true });
+  await makePrivateDir(dir);
   const result: MultipartResult = { fields: {}, files: [] };
+  const quota = limits.quota;
+  let totalBytes = 0;
   try {
     const parts = request.parts({
       limits: {
@@ -74,6 +94,10 @@ export async function saveMultipart(
           field: part.fieldname,
         });
       }
+      if (quota && result.files.length >= quota.files) {
+        part.file.resume();
+        throw quota.exceeded('files');
+      }
       const target = path.join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}.upload`);
       const saved: SavedFile = {
         field: part.fieldname,
@@ -84,8 +108,10 @@ export async function saveMultipart(
       result.files.push(saved);
       part.file.on('data', (chunk: Buffer) => {
         saved.size += chunk.length;
+        totalBytes += chunk.length;
+        if (quota && totalBytes > quota.bytes) part.file.destroy(quota.exceeded('bytes'));
       });
-      await pipeline(part.file, createWriteStream(target));
+      await pipeline(part.file, createWriteStream(target, { mode: PRIVATE_FILE_MODE }));
       if (part.file.truncated) throw fileTooLarge(saved.originalName, limits.maxFileBytes);
     }
   } catch (error) {
@@ -128,12 +154,37 @@ export async function removeFiles(files: readonly { path: string }[]): Promise<v
   await Promise.all(files.map((file) => fs.rm(file.path, { force: true })));
 }
 
+/**
+ * Control characters (C0, C1), bidi controls that could make "invoice\u202Efdp.exe" display as
+ * "invoiceexe.pdf" (U+202A-202E, U+2066-2069, U+200E/F, U+061C), line separators and BOMs.
+ */
+const UNSAFE_NAME_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const MAX_FILE_NAME_CHARACTERS = 200;
+
 /** Keeps a display name readable but harmless: no paths, no control characters, bounded. */
 export function sanitizeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(0, 200);
+  const clean = base
+    .replace(LONE_SURROGATES, '')
+    .normalize('NFC')
+    .replace(UNSAFE_NAME_CHARACTERS, '')
+    .trim();
+  // Cut by code point, so a character outside the BMP is never split in half.
+  return Array.from(clean || 'file')
+    .slice(0, MAX_FILE_NAME_CHARACTERS)
+    .join('');
+}
+
+/** 413 for an image whose header claims more pixels than we decode (a pixel bomb). */
+export function imageTooManyPixels(fileName: string, size: string): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', 'errors.imageTooManyPixels', {
+    fileName,
+    size,
+    megapixels: MAX_IMAGE_MEGAPIXELS,
+  });
 }
 
 export const LOGO_TYPES = {
@@ -150,13 +201,18 @@ export const LOGO_TYPES = {
 export async function keepImage(file: SavedFile, dir: string): Promise<string> {
   const type = await fileTypeFromFile(file.path).catch(() => undefined);
   const extension = type && LOGO_TYPES[type.mime as keyof typeof LOGO_TYPES];
-  if (!extension) {
+  const header = extension ? await readImageHeaderFromFile(file.path) : null;
+  if (!extension || !header) {
     await removeFiles([file]);
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'errors.notAnImage', {
       fileName: file.originalName,
     });
   }
-  await fs.mkdir(dir, { recursive: true });
+  if (exceedsPixelLimit(header)) {
+    await removeFiles([file]);
+    throw imageTooManyPixels(file.originalName, describeImageSize(header));
+  }
+  await makePrivateDir(dir);
   const name = `${randomBytes(12).toString('hex')}.${extension}`;
   await fs.rename(file.path, path.join(dir, name));
   return name;

@@ -9,7 +9,9 @@ import { Redis } from 'ioredis';
 
 export type BusEvent =
   | { kind: 'to-owner'; ownerId: number; payload: Record<string, unknown> }
-  | { kind: 'to-visitor'; visitorSessionId: number; payload: Record<string, unknown> };
+  | { kind: 'to-visitor'; visitorSessionId: number; payload: Record<string, unknown> }
+  /** These login sessions ended (logout, password change, deletion): close their sockets. */
+  | { kind: 'end-sessions'; sessionIds: number[] };
 
 export type BusHandler = (event: BusEvent) => void;
 

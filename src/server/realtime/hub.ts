@@ -5,17 +5,46 @@ export interface Listener {
   send(message: string): void;
 }
 
+/** An agent's socket: it belongs to one login session and is closed when that session ends. */
+export interface AgentListener extends Listener {
+  close(): void;
+}
+
+export interface AgentSession {
+  id: number;
+  expiresAt: Date;
+}
+
+interface AgentEntry {
+  session: AgentSession;
+  listener: AgentListener;
+  remove: () => void;
+}
+
+/** How often sockets of expired sessions are looked for (they close within this time). */
+const EXPIRY_SWEEP_MS = 500;
+
 /**
- * Who is listening on this instance: agents by owner, visitors by their session. The bus
+ * Who is listening on this instance: agents by owner (for delivery) and by login session (so
+ * ending a session closes exactly its sockets), visitors by their visitor session. The bus
  * brings events from every instance; the hub hands each to its local listeners.
  */
 export class RealtimeHub {
   private readonly owners = new Map<number, Set<Listener>>();
+  private readonly sessions = new Map<number, Set<AgentEntry>>();
   private readonly visitors = new Map<number, Set<Listener>>();
   private readonly unsubscribe: () => void;
+  private readonly sweep: ReturnType<typeof setInterval>;
 
-  constructor(private readonly bus: EventBus) {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.unsubscribe = bus.subscribe((event) => {
+      if (event.kind === 'end-sessions') {
+        this.closeSessions(event.sessionIds);
+        return;
+      }
       const listeners =
         event.kind === 'to-owner'
           ? this.owners.get(event.ownerId)
@@ -24,10 +53,19 @@ export class RealtimeHub {
       const message = JSON.stringify(event.payload);
       for (const listener of listeners) listener.send(message);
     });
+    this.sweep = setInterval(() => this.closeExpired(), EXPIRY_SWEEP_MS);
+    this.sweep.unref();
   }
 
-  addAgent(ownerId: number, listener: Listener): () => void {
-    return add(this.owners, ownerId, listener);
+  addAgent(ownerId: number, session: AgentSession, listener: AgentListener): () => void {
+    const entry: AgentEntry = { session, listener, remove: () => {} };
+    const removeOwner = add(this.owners, ownerId, listener);
+    const removeSession = add(this.sessions, session.id, entry);
+    entry.remove = () => {
+      removeOwner();
+      removeSession();
+    };
+    return entry.remove;
   }
 
   addVisitor(visitorSessionId: number, listener: Listener): () => void {
@@ -48,20 +86,48 @@ export class RealtimeHub {
     return this.bus.publish({ kind: 'to-visitor', visitorSessionId, payload });
   }
 
+  /** Closes the agent sockets of these login sessions on every instance. */
+  async endSessions(sessionIds: number[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await this.bus.publish({ kind: 'end-sessions', sessionIds });
+  }
+
   close(): void {
+    clearInterval(this.sweep);
     this.unsubscribe();
+  }
+
+  private closeSessions(sessionIds: number[]): void {
+    for (const id of sessionIds) {
+      for (const entry of [...(this.sessions.get(id) ?? [])]) closeAgent(entry);
+    }
+  }
+
+  private closeExpired(): void {
+    const now = this.now().getTime();
+    for (const entries of this.sessions.values()) {
+      for (const entry of [...entries]) {
+        if (entry.session.expiresAt.getTime() <= now) closeAgent(entry);
+      }
+    }
   }
 }
 
-function add(map: Map<number, Set<Listener>>, key: number, listener: Listener): () => void {
+/** Stops delivering to the socket at once, then closes it. */
+function closeAgent(entry: AgentEntry): void {
+  entry.remove();
+  entry.listener.close();
+}
+
+function add<K, V>(map: Map<K, Set<V>>, key: K, value: V): () => void {
   let set = map.get(key);
   if (!set) {
     set = new Set();
     map.set(key, set);
   }
-  set.add(listener);
+  set.add(value);
   return () => {
-    set.delete(listener);
+    set.delete(value);
     if (set.size === 0) map.delete(key);
   };
 }

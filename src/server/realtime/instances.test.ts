@@ -35,6 +35,10 @@ describe.runIf(redisUrl)('two instances sharing the database and Redis', () => {
     const cardId = (
       await api(a, 'POST', '/api/business-card-session', { body: {}, cookie: owner.cookie })
     ).json().businessCardId;
+    await api(a, 'POST', `/api/business-cards/${cardId}/finalize`, {
+      body: {},
+      cookie: owner.cookie,
+    });
     const agentOnB = await connectAgent(b, owner.cookie);
     agentOnB.send({ type: 'agent_connect' });
     await agentOnB.waitFor((m) => m.type === 'notification_history');
@@ -54,6 +58,10 @@ describe('when Redis is unreachable', () => {
     const cardId = (
       await api(t, 'POST', '/api/business-card-session', { body: {}, cookie: owner.cookie })
     ).json().businessCardId;
+    await api(t, 'POST', `/api/business-cards/${cardId}/finalize`, {
+      body: {},
+      cookie: owner.cookie,
+    });
     const agent = await connectAgent(t, owner.cookie);
     await scan(t, cardId);
     const notification = await agent.waitFor((m) => m.type === 'customer_scan_notification');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type AppDeps } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import type { DocumentProcessor } from '#server/features/documents/processor.ts';
@@ -73,6 +73,10 @@ export async function createTestApp(
     webRoot?: string;
     /** A second server instance on the same database (multi-instance tests). */
     shareDatabaseWith?: TestApp;
+    /** Told of every route as it is added. */
+    onRoute?: AppDeps['onRoute'];
+    /** Logger options (default: no logging). */
+    logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-test-'));
@@ -97,9 +101,10 @@ export async function createTestApp(
   const { app, ctx, documents, hub } = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     now: clock.now,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return {

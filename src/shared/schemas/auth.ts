@@ -1,39 +1,38 @@
 import { z } from 'zod';
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../limits.ts';
+import {
+  emailAddress,
+  optionalHttpUrl,
+  optionalText as optionalTextUpTo,
+  safeText,
+} from './text.ts';
 
 /*
  * Messages are i18n keys (see src/web/i18n/*.json, section "validation"). The form shows
  * t(key); the server translates the same key into the request's language.
  */
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(200, 'validation.tooLong')
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const optionalText = optionalTextUpTo(200);
 
-const username = z
-  .string()
+const username = safeText()
   .trim()
   .min(USERNAME_MIN, 'validation.usernameLength')
   .max(USERNAME_MAX, 'validation.usernameLength');
 
-const email = z.string().trim().toLowerCase().pipe(z.email('validation.email'));
+const email = emailAddress();
+
+/** The password rule, one for registration, reset and change (forms and routes alike). */
+const newPassword = safeText()
+  .min(PASSWORD_MIN, 'validation.passwordLength')
+  .max(200, 'validation.tooLong');
 
 /** A valid URL, or nothing. An empty string means "no logo". */
-const optionalUrl = z
-  .union([z.literal(''), z.url('validation.url').max(2000, 'validation.tooLong')])
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const optionalUrl = optionalHttpUrl(2000);
 
 export const ZRegisterRequest = z.object({
   username,
   email,
-  password: z
-    .string()
-    .min(PASSWORD_MIN, 'validation.passwordLength')
-    .max(200, 'validation.tooLong'),
+  password: newPassword,
   organization: optionalText,
   phone: optionalText,
   logoUrl: optionalUrl,
@@ -47,7 +46,7 @@ export type TRegisterData = z.output<typeof ZRegisterRequest>;
 /** The registration form: the request plus a confirmation that never leaves the browser. */
 export const ZRegisterForm = ZRegisterRequest.omit({ overwrite: true })
   .extend({
-    confirmPassword: z.string().min(PASSWORD_MIN, 'validation.passwordLength'),
+    confirmPassword: safeText().min(PASSWORD_MIN, 'validation.passwordLength'),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: 'validation.passwordMismatch',
@@ -57,8 +56,8 @@ export type TRegisterForm = z.input<typeof ZRegisterForm>;
 
 export const ZLoginRequest = z.object({
   /** A username or an email address. */
-  username: z.string().trim().min(1, 'validation.required'),
-  password: z.string().min(1, 'validation.required'),
+  username: safeText().trim().min(1, 'validation.required').max(320, 'validation.tooLong'),
+  password: safeText().min(1, 'validation.required').max(200, 'validation.tooLong'),
 });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;
 
@@ -85,6 +84,8 @@ export const ZPublicUser = z.object({
   username: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** A new address asked for in the profile, in force once its mailed link is followed. */
+  pendingEmail: z.string().nullable().optional(),
   organization: z.string().nullable(),
   phone: z.string().nullable(),
   logoUrl: z.string().nullable(),
@@ -112,7 +113,7 @@ export type TRegisterResponse = z.infer<typeof ZRegisterResponse>;
 
 export const ZProfileUpdateResponse = z.object({
   user: ZPublicUser,
-  /** true when the email changed and must be verified again. */
+  /** true when a new email was asked for: a link went to it, the old one stays until then. */
   verificationSent: z.boolean(),
 });
 export type TProfileUpdateResponse = z.infer<typeof ZProfileUpdateResponse>;
@@ -121,3 +122,36 @@ export const ZOkResponse = z.object({ ok: z.literal(true) });
 
 export const ZAdminUsersResponse = z.object({ users: z.array(ZPublicUser) });
 export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponse>;
+
+/** "Forgot password": always answered the same, known address or not. */
+export const ZForgotPasswordRequest = z.object({ email });
+export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
+
+export const ZResetPasswordRequest = z.object({
+  token: safeText().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  password: newPassword,
+});
+export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
+
+/** The reset page: a new password twice (the token comes from the link). */
+export const ZResetPasswordForm = z
+  .object({ password: newPassword, confirmPassword: safeText().min(1, 'validation.required') })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'validation.passwordMismatch',
+    path: ['confirmPassword'],
+  });
+export type TResetPasswordForm = z.input<typeof ZResetPasswordForm>;
+
+export const ZChangePasswordRequest = z.object({
+  currentPassword: safeText().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  newPassword,
+});
+export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
+
+export const ZChangePasswordForm = ZChangePasswordRequest.extend({
+  confirmPassword: safeText().min(1, 'validation.required'),
+}).refine((form) => form.newPassword === form.confirmPassword, {
+  message: 'validation.passwordMismatch',
+  path: ['confirmPassword'],
+});
+export type TChangePasswordForm = z.input<typeof ZChangePasswordForm>;

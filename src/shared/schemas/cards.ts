@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { DOCUMENT_ACCEPT_LIST, DOCUMENT_FORMAT_KINDS, type DocumentFormatKind } from '../limits.ts';
+import { clearable, jobTitle, linkedinUrl, wechatId, whatsappNumber } from './card-contact.ts';
+import {
+  clearableText,
+  optionalEmail,
+  optionalText as optionalTextUpTo,
+  safeText,
+  websiteText,
+} from './text.ts';
 
 /*
  * Cards, company details and documents: one contract for the routes and the forms.
@@ -22,42 +31,55 @@ export type TAiModel = z.infer<typeof ZAiModel>;
 export const DEFAULT_AI_MODEL: TAiModel = 'openai';
 export const DEFAULT_TEMPLATE: TCardTemplate = 'modern';
 
-/** Logo in the details form (spec: under 20 MB). */
-export const DETAILS_LOGO_MAX_BYTES = 20 * 1024 * 1024;
-/** Logo on the logo-upload screen and in the edit dialog (5 MB). */
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** The two logo limits are named once, in limits.ts; re-exported for the card forms. */
+export { DETAILS_LOGO_MAX_BYTES, LOGO_MAX_BYTES } from '../limits.ts';
 export const MAX_DOCUMENTS_PER_UPLOAD = 10;
 export const MAX_DOCUMENT_BYTES = 150 * 1024 * 1024;
-export const DOCUMENT_KINDS = ['pdf', 'docx', 'pptx', 'txt', 'jpg', 'png'] as const;
-export type TDocumentKind = (typeof DOCUMENT_KINDS)[number];
+/** The kinds a stored document can have (one list: DOCUMENT_FORMATS in limits.ts). */
+export const DOCUMENT_KINDS: readonly DocumentFormatKind[] = DOCUMENT_FORMAT_KINDS;
+export type TDocumentKind = DocumentFormatKind;
 /** What the file picker offers; the server decides by content, never by this list. */
-export const DOCUMENT_ACCEPT = '.pdf,.docx,.pptx,.txt,.jpg,.jpeg,.png';
+export const DOCUMENT_ACCEPT = DOCUMENT_ACCEPT_LIST;
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(300, 'validation.tooLong')
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const optionalText = optionalTextUpTo(300);
 
 /** The text fields of the company details form (the logo file travels beside them). */
 export const ZCompanyDetailsFields = z.object({
-  username: z.string().trim().min(2, 'validation.nameMin2').max(50, 'validation.tooLong'),
-  companyName: z
-    .string()
+  username: safeText().trim().min(2, 'validation.nameMin2').max(50, 'validation.tooLong'),
+  companyName: safeText()
     .trim()
     .min(2, 'validation.companyNameMin2')
     .max(200, 'validation.tooLong'),
-  email: z
-    .union([z.literal(''), z.string().trim().toLowerCase().pipe(z.email('validation.email'))])
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-  phone: z.string().trim().min(1, 'validation.phoneRequired').max(50, 'validation.tooLong'),
-  website: z.string().trim().min(1, 'validation.websiteRequired').max(300, 'validation.tooLong'),
+  email: optionalEmail().transform((value) => (value ? value : undefined)),
+  phone: safeText().trim().min(1, 'validation.phoneRequired').max(50, 'validation.tooLong'),
+  website: websiteText(300).pipe(z.string().min(1, 'validation.websiteRequired')),
   address: optionalText,
 });
 export type TCompanyDetailsFields = z.input<typeof ZCompanyDetailsFields>;
 export type TCompanyDetailsData = z.output<typeof ZCompanyDetailsFields>;
+
+/**
+ * A finished card's company and contact details, as the card page's edit dialog and
+ * PUT /api/business-cards/:id take them: the wizard's rules for its fields (one definition),
+ * plus job title, WeChat ID, WhatsApp and LinkedIn. '' clears a field (the card then shows the
+ * owner's profile value, where there is one).
+ */
+export const ZCardDetailsFields = z.object({
+  companyName: clearable(ZCompanyDetailsFields.shape.companyName),
+  contactPerson: clearable(ZCompanyDetailsFields.shape.username),
+  jobTitle: clearable(jobTitle()),
+  email: optionalEmail(),
+  phone: clearable(ZCompanyDetailsFields.shape.phone),
+  website: websiteText(300).optional(),
+  address: clearableText(300),
+  wechatId: clearable(wechatId()),
+  whatsapp: clearable(whatsappNumber()),
+  linkedinUrl: clearable(linkedinUrl()),
+});
+export type TCardDetailsFields = z.input<typeof ZCardDetailsFields>;
+export const CARD_DETAIL_FIELDS = Object.keys(
+  ZCardDetailsFields.shape,
+) as (keyof typeof ZCardDetailsFields.shape)[];
 
 export const ZAnalysisResult = z.object({
   primaryLanguage: z.enum(['zh-CN', 'zh-TW', 'en-US', 'ja-JP', 'ko-KR', 'unknown']),
@@ -80,6 +102,19 @@ export type TAnalysisResult = z.infer<typeof ZAnalysisResult>;
 export const ZDocumentStatus = z.enum(['pending', 'processing', 'ready', 'failed']);
 export type TDocumentStatus = z.infer<typeof ZDocumentStatus>;
 
+/**
+ * Long work on a document: while processing, "OCR page done+1 of total"; once ready, where OCR
+ * stopped early (page cap or time limit), if it did.
+ */
+export const ZDocumentProgress = z.object({
+  stage: z.literal('ocr'),
+  done: z.number().int(),
+  total: z.number().int(),
+  stoppedAtPage: z.number().int().nullable().optional(),
+  stoppedBy: z.enum(['page-cap', 'time-limit']).nullable().optional(),
+});
+export type TDocumentProgress = z.infer<typeof ZDocumentProgress>;
+
 export const ZDocument = z.object({
   id: z.number().int(),
   businessCardId: z.number().int().nullable(),
@@ -90,9 +125,23 @@ export const ZDocument = z.object({
   /** A readable reason in the request's language, when failed. */
   error: z.string().nullable(),
   pageCount: z.number().int().nullable(),
+  progress: ZDocumentProgress.nullable().optional(),
+  /** The progress as a sentence in the request's language ("OCR page 3 of 20"). */
+  progressText: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type TDocument = z.infer<typeof ZDocument>;
+
+/** What the assistant reads from one document, page by page (GET /api/documents/:id/text). */
+export const ZDocumentText = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  status: ZDocumentStatus,
+  pageCount: z.number().int().nullable(),
+  /** [] until the document is ready (or when nothing could be read from it). */
+  pages: z.array(z.object({ page: z.number().int().nullable(), text: z.string() })),
+});
+export type TDocumentText = z.infer<typeof ZDocumentText>;
 
 export const ZUploadDocumentsResponse = z.object({ documents: z.array(ZDocument) });
 export type TUploadDocumentsResponse = z.infer<typeof ZUploadDocumentsResponse>;
@@ -110,6 +159,10 @@ export const ZCardOwner = z.object({
 });
 export type TCardOwner = z.infer<typeof ZCardOwner>;
 
+export const CARD_STATUSES = ['draft', 'ready'] as const;
+export const ZCardStatus = z.enum(CARD_STATUSES);
+export type TCardStatus = z.infer<typeof ZCardStatus>;
+
 export const ZBusinessCard = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -125,6 +178,11 @@ export const ZBusinessCard = z.object({
   phone: z.string().nullable(),
   website: z.string().nullable(),
   address: z.string().nullable(),
+  /** The card's own (no owner fallback): job title, WeChat ID, WhatsApp (+digits), LinkedIn. */
+  jobTitle: z.string().nullable(),
+  wechatId: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
   cardTemplate: ZCardTemplate,
   primaryColor: z.string(),
@@ -136,6 +194,8 @@ export const ZBusinessCard = z.object({
   documentCount: z.number().int(),
   /** true once the wizard's "Generate card" ran. */
   finalized: z.boolean(),
+  /** `draft` until the wizard's "Generate card" ran, then `ready` (public QR, link, page). */
+  status: ZCardStatus,
   user: ZCardOwner,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -144,26 +204,16 @@ export type TBusinessCard = z.infer<typeof ZBusinessCard>;
 
 export const ZCardSessionResponse = z.object({ businessCardId: z.number().int() });
 
-export const ZUpdateCardRequest = z
-  .object({
-    cardTemplate: ZCardTemplate,
-    companyName: optionalText,
-    contactPerson: optionalText,
-    email: z
-      .union([z.literal(''), z.string().trim().toLowerCase().pipe(z.email('validation.email'))])
-      .optional(),
-    phone: optionalText,
-    website: optionalText,
-    address: optionalText,
-    primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'),
-    secondaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'),
-  })
-  .partial();
+export const ZUpdateCardRequest = ZCardDetailsFields.extend({
+  cardTemplate: ZCardTemplate,
+  primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'),
+  secondaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'),
+}).partial();
 export type TUpdateCardRequest = z.input<typeof ZUpdateCardRequest>;
 
 export const ZSelectModelRequest = z.object({ selectedAiModel: ZAiModel });
 export const ZFinalizeRequest = z.object({
-  cardDesign: z.string().trim().max(50).default('default'),
+  cardDesign: safeText().trim().max(50, 'validation.tooLong').default('default'),
 });
 
 export const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -7,12 +7,12 @@ import {
   MAX_CHAT_IMAGE_BASE64_CHARS,
   MAX_CHAT_MESSAGE_CHARS,
 } from '../chat-limits.ts';
+import { optionalEmail, safeText } from './text.ts';
 
 export { CHAT_IMAGE_TYPES, MAX_CHAT_IMAGE_BASE64_CHARS, MAX_CHAT_MESSAGE_CHARS };
 export const VISITOR_COOKIE = 'docucard.vid';
 
-export const ZChatMessageText = z
-  .string()
+export const ZChatMessageText = safeText()
   .trim()
   .min(1, 'validation.required')
   .max(MAX_CHAT_MESSAGE_CHARS, 'validation.messageTooLong');
@@ -27,14 +27,21 @@ export const ZCitation = z.object({
 });
 export type TCitation = z.infer<typeof ZCitation>;
 
-export const ZChatResponse = z.object({ message: z.string(), citations: z.array(ZCitation) });
+/**
+ * `message` is null (and `humanTakeover` true) while a person from the booth answers instead of
+ * the assistant: the visitor's message is stored and passed on, nothing is generated.
+ */
+export const ZChatResponse = z.object({
+  message: z.string().nullable(),
+  citations: z.array(ZCitation),
+  humanTakeover: z.boolean().optional(),
+});
 export type TChatResponse = z.infer<typeof ZChatResponse>;
 
 export const ZChatImageRequest = z.object({
-  message: z.string().trim().max(MAX_CHAT_MESSAGE_CHARS, 'validation.messageTooLong').optional(),
+  message: safeText().trim().max(MAX_CHAT_MESSAGE_CHARS, 'validation.messageTooLong').optional(),
   /** Base64 without the data: prefix. */
-  image: z
-    .string()
+  image: safeText()
     .min(1, 'validation.required')
     .max(MAX_CHAT_IMAGE_BASE64_CHARS, 'validation.imageTooLarge'),
   imageType: z.enum(CHAT_IMAGE_TYPES, 'validation.imageType'),
@@ -45,6 +52,8 @@ export const ZStoredChatMessage = z.object({
   role: z.enum(['user', 'assistant', 'agent']),
   content: z.string(),
   citations: z.array(ZCitation).optional(),
+  /** A photo the visitor sent: its id, served to the card's owner only. */
+  image: z.string().optional(),
   createdAt: z.string(),
 });
 export type TStoredChatMessage = z.infer<typeof ZStoredChatMessage>;
@@ -59,17 +68,25 @@ export const ZChatSessionInfo = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   website: z.string().nullable(),
+  /** The contact person's job title and messaging handles (each null when the card has none). */
+  jobTitle: z.string().nullable(),
+  wechatId: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  /**
+   * Questions the card's documents answer, in the visitor's language (3–4; [] without
+   * documents). Always sent by the session-info route; optional for the card-only reads.
+   */
+  suggestedQuestions: z.array(z.string()).optional(),
 });
 export type TChatSessionInfo = z.infer<typeof ZChatSessionInfo>;
 
 export const ZLeadRequest = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-    company: z.string().trim().max(200, 'validation.tooLong').optional(),
-    email: z
-      .union([z.literal(''), z.string().trim().toLowerCase().pipe(z.email('validation.email'))])
-      .optional(),
-    phone: z.string().trim().max(50, 'validation.tooLong').optional(),
+    name: safeText().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+    company: safeText().trim().max(200, 'validation.tooLong').optional(),
+    email: optionalEmail(),
+    phone: safeText().trim().max(50, 'validation.tooLong').optional(),
     consent: z.literal(true, 'validation.consentRequired'),
   })
   .refine((lead) => Boolean(lead.email || lead.phone), {
@@ -99,8 +116,9 @@ export const ZRedListKeyword = z.object({
 export type TRedListKeyword = z.infer<typeof ZRedListKeyword>;
 
 const redListFields = {
-  keyword: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  description: z.string().trim().max(500, 'validation.tooLong').optional(),
+  keyword: safeText().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  /** '' clears it (stored as null). */
+  description: safeText().trim().max(500, 'validation.tooLong').optional(),
   category: z.enum(RED_LIST_CATEGORIES),
   isActive: z.boolean(),
 };

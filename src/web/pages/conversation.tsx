@@ -11,6 +11,7 @@ import {
   SearchX,
   UserRound,
   Eye,
+  Headset,
 } from 'lucide-react';
 import {
   useEffect,
@@ -38,7 +39,9 @@ import { useAuthExpiredHandler, useCard } from '../lib/cards/queries.ts';
 import { notificationClient } from '../lib/notifications/client.ts';
 import {
   conversationKey,
+  photoUrl,
   replyToVisitor,
+  setTakeover,
   useConversation,
   type TConversation,
 } from '../lib/notifications/conversation.ts';
@@ -65,7 +68,9 @@ export default function ConversationPage() {
   useNotificationEvents((event) => {
     const concerned =
       (event.type === 'notification' && event.notification.customerId === customerId) ||
-      (event.type === 'handled' && event.customerId === customerId);
+      (event.type === 'handled' && event.customerId === customerId) ||
+      (event.type === 'updated' && event.notification.customerId === customerId) ||
+      (event.type === 'takeover' && event.customerId === customerId);
     if (!concerned) return;
     void queryClient.invalidateQueries({ queryKey: conversationKey(customerId) });
     if (event.type === 'notification') {
@@ -214,7 +219,8 @@ function ConversationView({
           >
             {t('conversation.historyTitle')}
           </h2>
-          <MessageList messages={conversation.messages} />
+          <TakeoverSwitch conversation={conversation} />
+          <MessageList messages={conversation.messages} customerId={customerId} />
           <p className="sr-only" role="status" aria-live="polite">
             {liveNote}
           </p>
@@ -230,7 +236,111 @@ function ConversationView({
   );
 }
 
-function MessageList({ messages }: { messages: TStoredChatMessage[] }) {
+/**
+ * A person from the booth answers instead of the assistant (issue 12, item 9): while on, the
+ * assistant stays silent and the visitor sees that a person is answering.
+ */
+function TakeoverSwitch({ conversation }: { conversation: TConversation }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const handleAuthExpired = useAuthExpiredHandler();
+  const labelId = useId();
+  const hintId = useId();
+  const { takeover } = conversation;
+  // It ends by itself when the staff stays silent: ask again then, so the switch follows.
+  useEffect(() => {
+    if (!takeover.active || !takeover.expiresAt) return;
+    const wait = Date.parse(takeover.expiresAt) - Date.now() + 1000;
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: conversationKey(conversation.id) }),
+      Math.max(0, Math.min(wait, 2 ** 31 - 1)),
+    );
+    return () => clearTimeout(timer);
+  }, [takeover.active, takeover.expiresAt, queryClient, conversation.id]);
+  const change = useMutation({
+    mutationFn: (active: boolean) => setTakeover(conversation.id, active),
+    onSuccess: (result) => {
+      queryClient.setQueryData<TConversation>(conversationKey(conversation.id), (current) =>
+        current ? { ...current, takeover: result.takeover } : current,
+      );
+      toast({
+        title: result.takeover.active
+          ? t('conversation.takeover.startedTitle')
+          : t('conversation.takeover.releasedTitle'),
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      if (handleAuthExpired(error)) return;
+      toast({
+        title: t('conversation.takeover.failedTitle'),
+        description: errorText(error, t('conversation.takeover.failedText')),
+        variant: 'destructive',
+      });
+    },
+  });
+  const until = takeover.expiresAt
+    ? new Date(takeover.expiresAt).toLocaleTimeString(i18n.language, {
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : '';
+  return (
+    <div
+      className={cn(
+        'flex items-center gap-3 border-b px-4 py-3',
+        takeover.active ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-slate-50',
+      )}
+      data-testid="takeover"
+      data-active={takeover.active}
+    >
+      <Headset
+        aria-hidden="true"
+        className={cn('size-5 shrink-0', takeover.active ? 'text-emerald-700' : 'text-slate-500')}
+      />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <span id={labelId} className="text-sm font-medium text-slate-900">
+          {t('conversation.takeover.label')}
+        </span>
+        <span id={hintId} className="text-xs text-slate-600">
+          {takeover.active
+            ? t('conversation.takeover.activeHint', { time: until })
+            : t('conversation.takeover.inactiveHint')}
+        </span>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={takeover.active}
+        aria-labelledby={labelId}
+        aria-describedby={hintId}
+        disabled={change.isPending}
+        onClick={() => change.mutate(!takeover.active)}
+        data-testid="takeover-switch"
+        className={cn(
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60',
+          takeover.active ? 'bg-emerald-600' : 'bg-slate-300',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform duration-150',
+            takeover.active ? 'translate-x-6' : 'translate-x-1',
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
+function MessageList({
+  messages,
+  customerId,
+}: {
+  messages: TStoredChatMessage[];
+  customerId: number;
+}) {
   const { t } = useTranslation();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const count = messages.length;
@@ -260,14 +370,24 @@ function MessageList({ messages }: { messages: TStoredChatMessage[] }) {
     >
       <ol className="grid gap-4" data-testid="conversation-messages">
         {messages.map((message, index) => (
-          <MessageBubble key={`${message.createdAt}-${index}`} message={message} />
+          <MessageBubble
+            key={`${message.createdAt}-${index}`}
+            message={message}
+            customerId={customerId}
+          />
         ))}
       </ol>
     </div>
   );
 }
 
-function MessageBubble({ message }: { message: TStoredChatMessage }) {
+function MessageBubble({
+  message,
+  customerId,
+}: {
+  message: TStoredChatMessage;
+  customerId: number;
+}) {
   const { t, i18n } = useTranslation();
   const fromVisitor = message.role === 'user';
   const role =
@@ -277,6 +397,8 @@ function MessageBubble({ message }: { message: TStoredChatMessage }) {
         ? t('conversation.roleAgent')
         : t('conversation.roleAssistant');
   const Icon = message.role === 'user' ? UserRound : message.role === 'agent' ? UserRound : Bot;
+  // A photo shows as itself; the 📷 marker in the stored text is only for the text views.
+  const text = message.image ? message.content.replace(/^📷\s?/u, '') : message.content;
   return (
     <li
       className={cn('flex flex-col gap-1', fromVisitor ? 'items-start' : 'items-end')}
@@ -288,17 +410,35 @@ function MessageBubble({ message }: { message: TStoredChatMessage }) {
         <span className="font-medium text-slate-700">{role}</span>
         <time dateTime={message.createdAt}>{fullTimeText(message.createdAt, i18n.language)}</time>
       </span>
-      <div
-        className={cn(
-          'max-w-[min(36rem,90%)] rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap',
-          message.role === 'user' && 'rounded-tl-sm bg-slate-100 text-slate-900',
-          message.role === 'assistant' &&
-            'rounded-tr-sm border border-brand-100 bg-brand-50 text-slate-900',
-          message.role === 'agent' && 'rounded-tr-sm bg-brand-700 text-white',
-        )}
-      >
-        {message.content}
-      </div>
+      {message.image ? (
+        <a
+          href={photoUrl(customerId, message.image)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="block max-w-[min(20rem,80%)] overflow-hidden rounded-2xl rounded-tl-sm border border-slate-200 bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <img
+            src={photoUrl(customerId, message.image)}
+            alt={t('conversation.visitorPhoto')}
+            loading="lazy"
+            className="block max-h-72 w-full object-contain"
+            data-testid="conversation-photo"
+          />
+        </a>
+      ) : null}
+      {text ? (
+        <div
+          className={cn(
+            'max-w-[min(36rem,90%)] rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap',
+            message.role === 'user' && 'rounded-tl-sm bg-slate-100 text-slate-900',
+            message.role === 'assistant' &&
+              'rounded-tr-sm border border-brand-100 bg-brand-50 text-slate-900',
+            message.role === 'agent' && 'rounded-tr-sm bg-brand-700 text-white',
+          )}
+        >
+          {text}
+        </div>
+      ) : null}
       {message.citations && message.citations.length > 0 ? (
         <SourceChips citations={message.citations} />
       ) : null}
@@ -448,15 +588,30 @@ function ReplyBox({ customerId }: { customerId: number }) {
   );
 }
 
+/** The visitor's interface language, by its native name (as the switchers show it). */
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  'zh-CN': '简体中文',
+  'zh-TW': '繁體中文',
+};
+
+const SOURCE_KEYS: Record<string, string> = {
+  qr: 'conversation.sourceQr',
+  link: 'conversation.sourceLink',
+  share: 'conversation.sourceShare',
+  poster: 'conversation.sourcePoster',
+  direct: 'conversation.sourceDirect',
+};
+
+/** Where the visitor came from, in words (issue 12, item 12). */
+function sourceText(source: string | null, t: (key: string) => string): string {
+  return t(SOURCE_KEYS[source ?? 'direct'] ?? 'conversation.sourceDirect');
+}
+
 function LeadCard({ conversation }: { conversation: TConversation }) {
   const { t, i18n } = useTranslation();
   const lead = conversation.lead;
-  const source =
-    conversation.source === 'qr'
-      ? t('conversation.sourceQr')
-      : conversation.source
-        ? conversation.source
-        : t('conversation.sourceDirect');
+  const source = sourceText(conversation.source, t);
   return (
     <section
       aria-labelledby="lead-heading"
@@ -512,6 +667,11 @@ function LeadCard({ conversation }: { conversation: TConversation }) {
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
         <LeadRow label={t('conversation.source')}>{source}</LeadRow>
+        {conversation.language && LANGUAGE_NAMES[conversation.language] ? (
+          <LeadRow label={t('conversation.visitorLanguage')}>
+            {LANGUAGE_NAMES[conversation.language]}
+          </LeadRow>
+        ) : null}
         <LeadRow label={t('conversation.firstSeen')}>
           {fullTimeText(conversation.createdAt, i18n.language)}
         </LeadRow>

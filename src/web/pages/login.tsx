@@ -4,7 +4,7 @@ import { MailWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import {
   ZLoginRequest,
@@ -13,6 +13,7 @@ import {
   type TResendVerificationRequest,
   type TUserResponse,
 } from '#shared/schemas/auth.ts';
+import { AFTER_LOGIN_PATH, safeNextPath } from '#shared/client-routes.ts';
 import { AuthCard } from '../components/auth/auth-card.tsx';
 import { PasswordInput } from '../components/auth/password-input.tsx';
 import { Alert } from '../components/ui/alert.tsx';
@@ -37,6 +38,8 @@ export default function LoginPage() {
   useDocumentTitle(t('login.title'));
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  // Back to the page they came for (same-site paths only), else their cards.
+  const next = safeNextPath(new URLSearchParams(useSearch()).get('next')) ?? AFTER_LOGIN_PATH;
   const [notVerified, setNotVerified] = useState<NotVerifiedState | null>(null);
 
   const form = useForm<TLoginRequest, unknown, z.output<typeof ZLoginRequest>>({
@@ -56,7 +59,7 @@ export default function LoginPage() {
         description: t('login.successText', { username: user.username }),
         variant: 'success',
       });
-      navigate('/');
+      navigate(next, { replace: true });
     },
     onError: (error, payload) => {
       if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -101,6 +104,13 @@ export default function LoginPage() {
         <FormField label={t('login.password')} error={errors.password}>
           <PasswordInput autoComplete="current-password" {...form.register('password')} />
         </FormField>
+        <Link
+          href="/forgot-password"
+          data-testid="forgot-password-link"
+          className="-mt-2 justify-self-end rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          {t('login.forgotLink')}
+        </Link>
         <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
           {pending ? (
             <>

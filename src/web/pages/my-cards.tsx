@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Activity,
+  ArrowRight,
   BarChart3,
   BriefcaseBusiness,
   Building2,
   CalendarPlus,
   Copy,
   Eye,
+  ExternalLink,
   FileStack,
   ImageUp,
   LayoutGrid,
@@ -24,9 +26,12 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { withSource } from '#shared/chat-source.ts';
+import { publicCardPath } from '#shared/schemas/public-card.ts';
 import { LOGO_MAX_BYTES, type TBusinessCard, type TCardTemplate } from '#shared/schemas/cards.ts';
 import { CardSvg } from '../components/cards/card-templates.tsx';
 import { LogoPicker } from '../components/cards/logo-picker.tsx';
+import { PrintQr } from '../components/cards/print-qr.tsx';
 import { TemplatePicker } from '../components/cards/template-picker.tsx';
 import { useCardTexts, useCardView } from '../components/cards/use-card-view.ts';
 import { PageContainer } from '../components/layout/app-layout.tsx';
@@ -55,6 +60,7 @@ import { Loading, Spinner } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText } from '../lib/api.ts';
 import { cardStats } from '../lib/cards/card-stats.ts';
+import { resumePath, resumeStep } from '../lib/cards/resume-step.ts';
 import {
   CARDS_KEY,
   cardKey,
@@ -77,6 +83,8 @@ export default function MyCardsPage() {
   const [sharing, setSharing] = useState<TBusinessCard | null>(null);
   const [deleting, setDeleting] = useState<TBusinessCard | null>(null);
   const newest = list[0];
+  const drafts = list.filter((card) => card.status === 'draft');
+  const finished = list.filter((card) => card.status !== 'draft');
 
   return (
     <PageContainer width="wide">
@@ -193,9 +201,13 @@ export default function MyCardsPage() {
           </Alert>
         ) : list.length === 0 ? (
           <NoCardsYet />
+        ) : finished.length === 0 ? (
+          <p className="text-slate-600" data-testid="no-finished-cards">
+            {t('myCards.noFinishedYet')}
+          </p>
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="card-grid">
-            {list.map((card) => (
+            {finished.map((card) => (
               <CardTile
                 key={card.id}
                 card={card}
@@ -207,6 +219,20 @@ export default function MyCardsPage() {
           </ul>
         )}
       </section>
+
+      {drafts.length > 0 ? (
+        <section aria-labelledby="drafts-heading" className="mt-10" data-testid="draft-section">
+          <h2 id="drafts-heading" className="text-lg font-semibold text-slate-900">
+            {t('myCards.draftsTitle')}
+          </h2>
+          <p className="mb-4 text-sm text-slate-600">{t('myCards.draftsText')}</p>
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="draft-list">
+            {drafts.map((card) => (
+              <DraftTile key={card.id} card={card} onDelete={() => setDeleting(card)} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {editing ? <EditDialog card={editing} onClose={() => setEditing(null)} /> : null}
       {sharing ? <ShareDialog card={sharing} onClose={() => setSharing(null)} /> : null}
@@ -380,6 +406,73 @@ function CardTile({
             testId="card-delete"
           />
         </div>
+        <div className="grid gap-3 border-t border-slate-100 pt-3">
+          <Button asChild variant="outline" size="sm" className="justify-self-start">
+            <Link href={publicCardPath(card.id)} data-testid="card-public-page">
+              <ExternalLink aria-hidden="true" />
+              {t('myCards.publicPage')}
+            </Link>
+          </Button>
+          <PrintQr cardId={card.id} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A card the wizard did not finish: no public QR, link or chat yet, only the way back into
+ * the wizard at the step it stopped (worked out from what the card already has).
+ */
+function DraftTile({ card, onDelete }: { card: TBusinessCard; onDelete: () => void }) {
+  const { t, i18n } = useTranslation();
+  const title =
+    card.companyName ?? card.user.companyName ?? card.contactPerson ?? t('myCards.untitled');
+  const created = new Date(card.createdAt);
+  const headingId = useId();
+  return (
+    <li
+      data-testid="draft-tile"
+      data-card-id={card.id}
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-xl border border-dashed border-amber-300 bg-amber-50/40 p-4"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="truncate font-semibold text-slate-900" title={title}>
+            {title}
+          </h3>
+          <p className="text-sm text-slate-600" data-testid="draft-next-step">
+            {t(`myCards.continueStep_${resumeStep(card)}`)}
+          </p>
+        </div>
+        <span className="shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
+          {t('myCards.draft')}
+        </span>
+      </div>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+        <li>{t('myCards.documentCount', { count: card.documentCount })}</li>
+        {Number.isNaN(created.getTime()) ? null : (
+          <li>{t('myCards.createdOn', { date: created.toLocaleDateString(i18n.language) })}</li>
+        )}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild size="sm">
+          <Link href={resumePath(card)} data-testid="draft-continue">
+            {t('myCards.continue')}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          onClick={onDelete}
+          data-testid="draft-delete"
+        >
+          <Trash2 aria-hidden="true" />
+          {t('myCards.delete')}
+        </Button>
       </div>
     </li>
   );
@@ -526,11 +619,13 @@ function ShareDialog({ card, onClose }: { card: TBusinessCard; onClose: () => vo
   const title = t('myCards.shareText', {
     name: card.companyName ?? card.user.companyName ?? card.user.username,
   });
-  const links = shareLinks(card.chatUrl, title);
+  // Visits count by where the link was handed out (issue 12, item 12).
+  const copiedLink = withSource(card.chatUrl, 'link');
+  const links = shareLinks(withSource(card.chatUrl, 'share'), title);
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(card.chatUrl);
+      await navigator.clipboard.writeText(copiedLink);
       toast({ title: t('myCards.linkCopied'), variant: 'success' });
     } catch {
       const input = document.getElementById(inputId);
@@ -601,7 +696,7 @@ function ShareDialog({ card, onClose }: { card: TBusinessCard; onClose: () => vo
             <Input
               id={inputId}
               readOnly
-              value={card.chatUrl}
+              value={copiedLink}
               onFocus={(event) => event.target.select()}
             />
             <Button onClick={() => void copy()} data-testid="share-copy">

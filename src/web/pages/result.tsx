@@ -4,13 +4,14 @@ import {
   Download,
   LayoutGrid,
   MessageSquareText,
+  PencilLine,
   PlusCircle,
   Share2,
   ShieldAlert,
 } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
+import { Link, Redirect, useParams } from 'wouter';
 import type { TBusinessCard, TCardTemplate } from '#shared/schemas/cards.ts';
 import {
   cardFileName,
@@ -18,20 +19,25 @@ import {
   saveBlob,
   shareImage,
 } from '../components/cards/card-image.ts';
+import { CardDetailsDialog } from '../components/cards/card-details-dialog.tsx';
 import { CardFlipView } from '../components/cards/card-flip-view.tsx';
+import { CardDocuments } from '../components/documents/card-documents.tsx';
 import { TemplatePicker } from '../components/cards/template-picker.tsx';
 import { useCardTexts, useCardView } from '../components/cards/use-card-view.ts';
 import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
 import { WizardProgress } from '../components/wizard/wizard-progress.tsx';
 import { LoadFailed } from '../components/wizard/wizard-states.tsx';
 import { Alert } from '../components/ui/alert.tsx';
+import { PrintQr } from '../components/cards/print-qr.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Loading, Spinner } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from '../lib/api.ts';
 import { CARDS_KEY, cardKey, useAuthExpiredHandler, useCard } from '../lib/cards/queries.ts';
+import { resumePath } from '../lib/cards/resume-step.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import NotFoundPage from './not-found.tsx';
 
 export default function ResultPage() {
   const { t } = useTranslation();
@@ -39,6 +45,11 @@ export default function ResultPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   const card = useCard(id);
+
+  // A missing or foreign card is the not-found page, not a "100 % complete" step 4; a draft
+  // goes back into the wizard where it stopped (issue 13, items 4 and 5).
+  if (card.isError && isApiError(card.error) && card.error.status === 404) return <NotFoundPage />;
+  if (card.data?.status === 'draft') return <Redirect to={resumePath(card.data)} replace />;
 
   return (
     <PageContainer width="wide">
@@ -77,6 +88,7 @@ function CardResult({ card }: { card: TBusinessCard }) {
   const front = useRef<SVGSVGElement>(null);
   const [autoFlip, setAutoFlip] = useState(false);
   const [busy, setBusy] = useState<'download' | 'share' | null>(null);
+  const [editing, setEditing] = useState(false);
   const autoFlipId = useId();
   const template = card.cardTemplate;
 
@@ -235,6 +247,8 @@ function CardResult({ card }: { card: TBusinessCard }) {
             </Link>
           </Button>
         </div>
+        {card.finalized && <PrintQr cardId={card.id} />}
+        {card.finalized && <CardDocuments cardId={card.id} />}
       </div>
 
       <div className="grid min-w-0 grid-cols-1 content-start gap-4">
@@ -258,13 +272,23 @@ function CardResult({ card }: { card: TBusinessCard }) {
           </CardContent>
         </Card>
         <Card>
-          <CardHeader>
+          <CardHeader className="flex flex-row items-center justify-between gap-3">
             <CardTitle className="text-lg">{t('result.infoTitle')}</CardTitle>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setEditing(true)}
+              data-testid="edit-card-details"
+            >
+              <PencilLine aria-hidden="true" />
+              {t('cardEdit.open')}
+            </Button>
           </CardHeader>
           <CardContent>
             <InfoPanel card={card} />
           </CardContent>
         </Card>
+        <CardDetailsDialog card={card} open={editing} onOpenChange={setEditing} />
         <Button asChild variant="ghost" className="justify-self-start">
           <Link href="/my-cards">
             <LayoutGrid aria-hidden="true" />
@@ -282,6 +306,7 @@ function InfoPanel({ card }: { card: TBusinessCard }) {
   const rows: Array<[string, ReactNode, string]> = [
     [t('result.infoUsername'), card.contactPerson ?? (card.user.username || dash), 'info-username'],
     [t('result.infoCompany'), card.companyName ?? card.user.companyName ?? dash, 'info-company'],
+    ...contactRows(card, t),
     [t('result.infoDocuments'), String(card.documentCount), 'info-documents'],
     [t('result.infoTemplate'), t(`cardTemplates.names.${card.cardTemplate}`), 'info-template'],
   ];
@@ -303,4 +328,20 @@ function InfoPanel({ card }: { card: TBusinessCard }) {
       ))}
     </dl>
   );
+}
+
+/** The contact fields beyond the wizard's, where the card has them. */
+function contactRows(
+  card: TBusinessCard,
+  t: (key: string) => string,
+): Array<[string, ReactNode, string]> {
+  const rows: Array<[string, string | null, string]> = [
+    [t('cardEdit.jobTitle'), card.jobTitle, 'info-job-title'],
+    [t('cardEdit.phone'), card.phone, 'info-phone'],
+    [t('cardEdit.email'), card.email, 'info-email'],
+    [t('cardEdit.wechatId'), card.wechatId, 'info-wechat'],
+    [t('cardEdit.whatsapp'), card.whatsapp, 'info-whatsapp'],
+    [t('cardEdit.linkedinUrl'), card.linkedinUrl, 'info-linkedin'],
+  ];
+  return rows.filter((row): row is [string, string, string] => Boolean(row[1]));
 }

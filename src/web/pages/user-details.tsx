@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import {
   DETAILS_LOGO_MAX_BYTES,
   ZCompanyDetailsFields,
@@ -80,6 +80,8 @@ export default function UserDetailsPage() {
 function DetailsScreen({ user }: { user: TPublicUser | null }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  // Continuing a draft started without details (my cards' "Continue"): fill in that card.
+  const draftId = Number(new URLSearchParams(useSearch()).get('businessCardId')) || null;
   const queryClient = useQueryClient();
   const handleAuthExpired = useAuthExpiredHandler();
   const [logo, setLogo] = useState<File | null>(null);
@@ -102,6 +104,22 @@ function DetailsScreen({ user }: { user: TPublicUser | null }) {
       profile.append('address', data.address ?? '');
       profile.append('companyLogo', file, file.name);
       const owner = await apiRequest<TCardOwner>('POST', '/api/users', profile);
+
+      if (draftId !== null) {
+        try {
+          const updated = await apiRequest<TBusinessCard>('PUT', `/api/business-cards/${draftId}`, {
+            companyName: data.companyName,
+            contactPerson: data.username,
+            email: data.email ?? '',
+            phone: data.phone,
+            website: data.website,
+            address: data.address ?? '',
+          });
+          return { owner, card: updated };
+        } catch (error) {
+          throw new CardCreateError(error);
+        }
+      }
 
       const card = new FormData();
       card.append('template', 'modern');

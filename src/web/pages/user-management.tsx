@@ -1,13 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, LogOut, MailCheck, ShieldAlert, TriangleAlert, UserRound } from 'lucide-react';
+import {
+  ArrowLeft,
+  KeyRound,
+  LogOut,
+  MailCheck,
+  ShieldAlert,
+  TriangleAlert,
+  UserRound,
+} from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';
 import {
+  ZChangePasswordForm,
   ZProfileUpdateRequest,
+  type TChangePasswordForm,
   type TProfileUpdateRequest,
   type TProfileUpdateResponse,
   type TPublicUser,
@@ -34,6 +44,7 @@ import {
 } from '../components/ui/card.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
+import { PasswordInput } from '../components/auth/password-input.tsx';
 import { Label } from '../components/ui/label.tsx';
 import { Loading, Spinner } from '../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
@@ -55,7 +66,8 @@ const PROFILE_FIELDS = [
 function profileDefaults(user: TPublicUser): TProfileUpdateRequest {
   return {
     username: user.username,
-    email: user.email,
+    // A pending new address is what the user asked for; the current one stays until confirmed.
+    email: user.pendingEmail ?? user.email,
     organization: user.organization ?? '',
     phone: user.phone ?? '',
     logoUrl: user.logoUrl ?? '',
@@ -149,6 +161,10 @@ function AccountScreen({ user }: { user: TPublicUser }) {
             <UserRound aria-hidden="true" />
             {t('account.tabProfile')}
           </TabsTrigger>
+          <TabsTrigger value="security">
+            <KeyRound aria-hidden="true" />
+            {t('account.tabSecurity')}
+          </TabsTrigger>
           <TabsTrigger value="danger">
             <ShieldAlert aria-hidden="true" />
             {t('account.tabDanger')}
@@ -156,6 +172,9 @@ function AccountScreen({ user }: { user: TPublicUser }) {
         </TabsList>
         <TabsContent value="profile">
           <ProfileForm user={user} />
+        </TabsContent>
+        <TabsContent value="security">
+          <ChangePasswordForm />
         </TabsContent>
         <TabsContent value="danger">
           <DangerZone user={user} />
@@ -169,7 +188,6 @@ function ProfileForm({ user }: { user: TPublicUser }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const [verificationEmail, setVerificationEmail] = useState<string | null>(null);
 
   const form = useForm<TProfileUpdateRequest, unknown, z.output<typeof ZProfileUpdateRequest>>({
     resolver: zodResolver(ZProfileUpdateRequest),
@@ -184,11 +202,10 @@ function ProfileForm({ user }: { user: TPublicUser }) {
     onSuccess: (response) => {
       setCurrentUser(queryClient, response.user);
       form.reset(profileDefaults(response.user));
-      setVerificationEmail(response.verificationSent ? response.user.email : null);
       toast({
         title: t('account.updatedTitle'),
         description: response.verificationSent
-          ? t('account.verificationSentText', { email: response.user.email })
+          ? t('account.verificationSentText', { email: response.user.pendingEmail ?? '' })
           : t('account.updatedText'),
         variant: 'success',
       });
@@ -229,10 +246,12 @@ function ProfileForm({ user }: { user: TPublicUser }) {
         <CardDescription>{t('account.profileText')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {verificationEmail ? (
-          <Alert variant="info" data-testid="verification-sent-notice">
+        {user.pendingEmail ? (
+          <Alert variant="info" data-testid="pending-email-notice">
             <MailCheck aria-hidden="true" />
-            <p>{t('account.verificationSentText', { email: verificationEmail })}</p>
+            <p>
+              {t('account.pendingEmailText', { email: user.pendingEmail, current: user.email })}
+            </p>
           </Alert>
         ) : !user.emailVerified ? (
           <Alert variant="warning">
@@ -293,6 +312,81 @@ function ProfileForm({ user }: { user: TPublicUser }) {
               {t('account.resetForm')}
             </Button>
           </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Signed in: the current password and a new one; the other devices are signed out. */
+function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const form = useForm<TChangePasswordForm, unknown, z.output<typeof ZChangePasswordForm>>({
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const mutation = useMutation({
+    mutationFn: ({ currentPassword, newPassword }: z.output<typeof ZChangePasswordForm>) =>
+      apiRequest<{ ok: true }>('POST', '/api/auth/change-password', {
+        currentPassword,
+        newPassword,
+      }),
+    onSuccess: () => {
+      form.reset();
+      toast({
+        title: t('account.passwordChangedTitle'),
+        description: t('account.passwordChangedText'),
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) {
+        setCurrentUser(queryClient, null);
+        navigate('/login', { replace: true });
+        return;
+      }
+      applyServerFieldErrors(error, ['currentPassword', 'newPassword'], form.setError);
+      toast({
+        title: t('account.passwordChangeFailedTitle'),
+        description: errorText(error, t('general.tryAgain')),
+        variant: 'destructive',
+      });
+    },
+  });
+  const onSubmit = form.handleSubmit((values) => mutation.mutate(values));
+  const pending = mutation.isPending;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('account.changePasswordTitle')}</CardTitle>
+        <CardDescription>{t('account.changePasswordText')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          data-testid="change-password-form"
+          aria-busy={pending}
+          className="grid max-w-xl gap-4"
+        >
+          <FormField label={t('account.currentPassword')} error={errors.currentPassword}>
+            <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
+          </FormField>
+          <FormField label={t('account.newPassword')} error={errors.newPassword}>
+            <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
+          </FormField>
+          <FormField label={t('account.confirmNewPassword')} error={errors.confirmPassword}>
+            <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+          </FormField>
+          <Button type="submit" disabled={pending} className="mt-2 justify-self-start">
+            {pending ? <Spinner size="small" className="text-current" /> : null}
+            {pending ? t('account.changingPassword') : t('account.changePasswordSubmit')}
+          </Button>
         </form>
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import {
   ZPublicAnalytics,
   type TPublicAnalytics,
 } from '#shared/schemas/public.ts';
+import { isLead } from './owner-sql.ts';
 import type { AppContext } from '#server/context.ts';
 import {
   analyticsCache,
@@ -33,7 +34,9 @@ export async function computePublicAnalytics(ctx: AppContext): Promise<TPublicAn
   const [leads] = await ctx.db
     .select({ value: sql<string>`count(distinct ${visitorProfiles.visitorSessionId})` })
     .from(visitorProfiles)
-    .innerJoin(visitorSessions, eq(visitorSessions.id, visitorProfiles.visitorSessionId));
+    .innerJoin(visitorSessions, eq(visitorSessions.id, visitorProfiles.visitorSessionId))
+    // A profile row exists for every scored conversation; a lead is one who left contact details.
+    .where(isLead('visitor_profiles'));
   const visitors = sessions?.visitors ?? 0;
   const converted = Number(leads?.value ?? 0);
   return {

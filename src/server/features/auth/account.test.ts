@@ -10,7 +10,7 @@ import {
   users,
   visitorSessions,
 } from '#server/db/schema.ts';
-import { latestMailTo } from '#server/lib/mail-outbox.ts';
+import { firstLink, latestMailTo, readOutbox } from '#server/lib/mail-outbox.ts';
 import {
   ADMIN_EMAIL,
   api,
@@ -104,7 +104,7 @@ describe('PUT /api/auth/profile', () => {
     expect(email.json().error).toBe('This email address is already used by another account.');
   });
 
-  it('requires the new email address to be verified before it counts', async () => {
+  it('keeps the verified address in force until the new one is confirmed', async () => {
     const user = await signUp(t);
     const response = await api(t, 'PUT', '/api/auth/profile', {
       cookie: user.cookie,
@@ -113,15 +113,110 @@ describe('PUT /api/auth/profile', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       verificationSent: true,
-      user: { email: ADMIN_EMAIL, emailVerified: false, role: 'user' },
+      user: { email: user.email, emailVerified: true, pendingEmail: ADMIN_EMAIL, role: 'user' },
     });
     const admin = await api(t, 'GET', '/api/admin/users', { cookie: user.cookie });
     expect(admin.statusCode).toBe(403);
     expect(await latestMailTo(path.join(t.dataDir, 'mail'), ADMIN_EMAIL)).toBeDefined();
 
+    // Login keeps working with the old address while the change is pending.
+    const byOldEmail = await api(t, 'POST', '/api/auth/login', {
+      body: { username: user.email, password: user.password },
+    });
+    expect(byOldEmail.statusCode).toBe(200);
+
+    // Saving the profile again with the pending address sends no second mail.
+    const again = await api(t, 'PUT', '/api/auth/profile', {
+      cookie: user.cookie,
+      body: profileOf(user, { email: ADMIN_EMAIL, phone: '123' }),
+    });
+    expect(again.json()).toMatchObject({
+      verificationSent: false,
+      user: { pendingEmail: ADMIN_EMAIL },
+    });
+
     await openVerificationLink(t, ADMIN_EMAIL);
     const me = await api(t, 'GET', '/api/auth/user', { cookie: user.cookie });
-    expect(me.json().user).toMatchObject({ emailVerified: true, role: 'admin' });
+    expect(me.json().user).toMatchObject({
+      email: ADMIN_EMAIL,
+      pendingEmail: null,
+      emailVerified: true,
+      role: 'admin',
+    });
+    const byNewEmail = await api(t, 'POST', '/api/auth/login', {
+      body: { username: ADMIN_EMAIL, password: user.password },
+    });
+    expect(byNewEmail.statusCode).toBe(200);
+  });
+
+  it('leaves no window for a takeover while an email change is pending', async () => {
+    const owner = await signUp(t, { organization: 'Owner Co' });
+    await api(t, 'PUT', '/api/auth/profile', {
+      cookie: owner.cookie,
+      body: profileOf(owner, { email: `new-${owner.email}` }),
+    });
+    const attack = await api(t, 'POST', '/api/auth/register', {
+      body: {
+        username: owner.username,
+        email: 'stranger@example.com',
+        password: 'attacker-pass-1',
+        overwrite: true,
+      },
+    });
+    expect(attack.statusCode).toBe(409);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, owner.id));
+    expect(row).toMatchObject({
+      email: owner.email,
+      username: owner.username,
+      emailVerified: true,
+    });
+    const login = await api(t, 'POST', '/api/auth/login', {
+      body: { username: owner.username, password: owner.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('cancels a pending change when the current address is sent again', async () => {
+    const user = await signUp(t);
+    await api(t, 'PUT', '/api/auth/profile', {
+      cookie: user.cookie,
+      body: profileOf(user, { email: `other-${user.email}` }),
+    });
+    const back = await api(t, 'PUT', '/api/auth/profile', {
+      cookie: user.cookie,
+      body: profileOf(user, {}),
+    });
+    expect(back.json()).toMatchObject({ verificationSent: false, user: { pendingEmail: null } });
+    const link = await openVerificationLink(t, `other-${user.email}`);
+    expect(decodeURIComponent(String(link.headers.location))).toContain('error=');
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(user.email);
+  });
+
+  it('does not swap to an address another account took in the meantime', async () => {
+    const user = await signUp(t);
+    const wanted = `wanted-${user.email}`;
+    await api(t, 'PUT', '/api/auth/profile', {
+      cookie: user.cookie,
+      body: profileOf(user, { email: wanted }),
+    });
+    await signUp(t, { email: wanted });
+    // The other account's verification mail is now the newest to that address: use ours.
+    const mails = (await readOutbox(path.join(t.dataDir, 'mail'))).filter((m) =>
+      m.to.includes(wanted),
+    );
+    const ours = firstLink(mails[0]!)!;
+    const url = new URL(ours);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(decodeURIComponent(String(response.headers.location))).toBe(
+      '/email-verified?error=This email address is now used by another account, so your address was not changed.',
+    );
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(user.email);
   });
 
   it('answers 401 without a session', async () => {

@@ -160,10 +160,11 @@ describe('overwrite retry', () => {
         overwrite: true,
       },
     });
-    expect(attack.statusCode).toBe(403);
+    expect(attack.statusCode).toBe(409);
     expect(attack.json()).toEqual({
-      error: 'This account is already verified. Enter its current password to update it.',
-      code: 'FORBIDDEN',
+      error:
+        'This account is already verified and cannot be replaced. Log in to change it, or use “Forgot password?” on the login page.',
+      code: 'USER_EXISTS',
     });
     const stored = await userRow(owner.username);
     expect(stored!.organization).toBe('Owner Co');
@@ -173,7 +174,7 @@ describe('overwrite retry', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('lets the owner of a verified account update it with the right password', async () => {
+  it('never replaces an account that was ever verified, not even with its password', async () => {
     const owner = await signUp(t, { organization: 'Before' });
     const retry = await api(t, 'POST', '/api/auth/register', {
       body: {
@@ -184,10 +185,31 @@ describe('overwrite retry', () => {
         overwrite: true,
       },
     });
-    expect(retry.statusCode).toBe(200);
-    expect(retry.json()).toMatchObject({ updated: true, verificationSent: false });
-    expect((await userRow(owner.username))!.organization).toBe('After');
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().code).toBe('USER_EXISTS');
+    expect((await userRow(owner.username))!.organization).toBe('Before');
     expect((await userRow(owner.username))!.emailVerified).toBe(true);
+  });
+
+  it('voids every verification link mailed before the overwrite', async () => {
+    const user = uniqueUser();
+    await api(t, 'POST', '/api/auth/register', { body: user });
+    const stale = firstLink((await latestMailTo(outbox(), user.email))!)!;
+    await api(t, 'POST', '/api/auth/register', {
+      body: { ...user, password: 'the-real-owner-1', overwrite: true },
+    });
+    const url = new URL(stale);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(decodeURIComponent(String(response.headers.location))).toBe(
+      '/email-verified?error=This verification link is invalid or incomplete.',
+    );
+    expect((await userRow(user.username))!.emailVerified).toBe(false);
+    const fresh = await openVerificationLink(t, user.email);
+    expect(fresh.headers.location).toBe('/email-verified?success=true');
   });
 
   it('refuses when the username and the email belong to two different accounts', async () => {

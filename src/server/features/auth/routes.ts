@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '#shared/limits.ts';
 import {
+  ZChangePasswordRequest,
+  ZForgotPasswordRequest,
   ZLoginRequest,
   ZOkResponse,
   ZProfileUpdateRequest,
@@ -10,19 +12,57 @@ import {
   ZRegisterRequest,
   ZRegisterResponse,
   ZResendVerificationRequest,
+  ZResetPasswordRequest,
   ZUserResponse,
 } from '#shared/schemas/auth.ts';
 import type { AppContext } from '#server/context.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '#server/lib/auth-guard.ts';
+import {
+  clearSessionCookie,
+  requireSession,
+  requireUser,
+  setSessionCookie,
+} from '#server/lib/auth-guard.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { requestLanguage, translate } from '#server/lib/i18n.ts';
+import {
+  createFailureLimit,
+  normaliseAccountKey,
+  type FailureLimit,
+} from '#server/lib/rate-limits.ts';
+import type { RealtimeHub } from '#server/realtime/hub.ts';
+import { changePassword, requestPasswordReset, resetPassword } from './password-reset.ts';
 import * as auth from './service.ts';
 import { deleteSession } from './sessions.ts';
 import { consumeVerificationToken } from './verification.ts';
 
-export function registerAuthRoutes(server: FastifyInstance, ctx: AppContext): void {
+/** Per account (not per address): this many failed logins or reset mails, then a pause. */
+export const ACCOUNT_ATTEMPTS_MAX = 5;
+export const ACCOUNT_ATTEMPTS_WINDOW_MS = 15 * 60_000;
+
+export function registerAuthRoutes(
+  server: FastifyInstance,
+  ctx: AppContext,
+  hub: RealtimeHub,
+): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const cookie = { secure: ctx.config.publicUrl.startsWith('https:') };
   const authRateLimit = { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 };
+  const loginFailures = createFailureLimit(
+    server,
+    'login',
+    ACCOUNT_ATTEMPTS_MAX,
+    ACCOUNT_ATTEMPTS_WINDOW_MS,
+  );
+  const resetMails = createFailureLimit(
+    server,
+    'forgot-password',
+    ACCOUNT_ATTEMPTS_MAX,
+    ACCOUNT_ATTEMPTS_WINDOW_MS,
+  );
+  const guardFor = (limit: FailureLimit, request: FastifyRequest): auth.FailureGuard => ({
+    assertAllowed: (key) => limit.assertAllowed(request, key),
+    recordFailure: (key) => limit.recordFailure(request, key),
+  });
 
   app.post(
     '/api/auth/register',
@@ -50,7 +90,11 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: AppContext): vo
       config: { rateLimit: authRateLimit },
     },
     async (request, reply) => {
-      const { user, token, expiresAt } = await auth.login(ctx, request.body);
+      const { user, token, expiresAt } = await auth.login(
+        ctx,
+        request.body,
+        guardFor(loginFailures, request),
+      );
       setSessionCookie(reply, token, expiresAt, cookie);
       return { user: auth.toPublicUser(ctx, user) };
     },
@@ -64,6 +108,62 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       await auth.resendVerification(ctx, request.body.email, requestLanguage(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { body: ZForgotPasswordRequest, response: { 200: ZOkResponse } },
+      config: { rateLimit: authRateLimit },
+    },
+    async (request) => {
+      // Every request counts for the address asked about, known or not: same answer either way.
+      const key = `email:${normaliseAccountKey(request.body.email)}`;
+      await resetMails.assertAllowed(request, key);
+      await resetMails.recordFailure(request, key);
+      await requestPasswordReset(ctx, request.body.email, requestLanguage(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: { body: ZResetPasswordRequest, response: { 200: ZOkResponse } },
+      config: { rateLimit: authRateLimit },
+    },
+    async (request, reply) => {
+      const ended = await resetPassword(ctx, request.body.token, request.body.password);
+      await hub.endSessions(ended);
+      // Whoever reset the password signs in afresh: this browser's old cookie is void too.
+      clearSessionCookie(reply, cookie);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      schema: { body: ZChangePasswordRequest, response: { 200: ZOkResponse } },
+      config: { rateLimit: authRateLimit },
+    },
+    async (request) => {
+      const { user, sessionId } = requireSession(request);
+      // A wrong current password is a failed login for this account (a stolen cookie guessing).
+      const guard = guardFor(loginFailures, request);
+      const key = `user:${user.id}`;
+      await guard.assertAllowed(key);
+      const ended = await changePassword(ctx, user, sessionId, request.body).catch(
+        async (error: unknown) => {
+          if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
+            await guard.recordFailure(key);
+          }
+          throw error;
+        },
+      );
+      await hub.endSessions(ended);
       return { ok: true as const };
     },
   );
@@ -105,7 +205,7 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: AppContext): vo
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(ctx, token);
+    if (token) await hub.endSessions(await deleteSession(ctx, token));
     if (request.currentUser) await auth.markLoggedOut(ctx, request.currentUser.id);
     clearSessionCookie(reply, cookie);
     return { ok: true as const };
@@ -117,7 +217,7 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: AppContext): vo
     '/api/auth/account',
     { schema: { response: { 200: ZOkResponse } } },
     async (request, reply) => {
-      await auth.deleteAccount(ctx, requireUser(request).id);
+      await hub.endSessions(await auth.deleteAccount(ctx, requireUser(request).id));
       clearSessionCookie(reply, cookie);
       return { ok: true as const };
     },

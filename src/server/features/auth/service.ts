@@ -1,13 +1,14 @@
-import { eq, or } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { TProfileUpdateData, TPublicUser, TRegisterData } from '#shared/schemas/auth.ts';
 import type { Language } from '#shared/limits.ts';
 import type { AppContext } from '#server/context.ts';
-import { userSessions, users, type User } from '#server/db/schema.ts';
+import { passwordResets, users, type User } from '#server/db/schema.ts';
 import { isAdmin } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
-import { createSession } from './sessions.ts';
-import { sendVerificationMail } from './verification.ts';
+import { normaliseAccountKey } from '#server/lib/rate-limits.ts';
+import { createSession, deleteUserSessions } from './sessions.ts';
+import { isUniqueViolation, sendVerificationMail, voidVerificationLinks } from './verification.ts';
 
 export function toPublicUser(ctx: AppContext, user: User): TPublicUser {
   return {
@@ -15,6 +16,7 @@ export function toPublicUser(ctx: AppContext, user: User): TPublicUser {
     username: user.username,
     email: user.email,
     emailVerified: user.emailVerified,
+    pendingEmail: user.pendingEmail,
     organization: user.organization,
     phone: user.phone,
     logoUrl: user.logoUrl,
@@ -39,16 +41,7 @@ function profileFields(input: TRegisterData | TProfileUpdateData) {
   };
 }
 
-const PG_UNIQUE_VIOLATION = '23505';
-
 /** A unique-index race (two registrations at once) is a conflict, not a crash. */
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === PG_UNIQUE_VIOLATION;
-}
-
 async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -65,9 +58,9 @@ export interface RegisterResult {
 }
 
 /**
- * Creates an account, or with `overwrite` updates the existing one: always when it was never
- * verified, and only with its current password when it was. A stranger cannot take over a
- * verified account.
+ * Creates an account, or with `overwrite` replaces an existing one that was never verified
+ * (nobody proved owning it yet). An account that was ever verified is never replaced, not
+ * even with its password: its owner signs in (or resets the password) to change it.
  */
 export async function register(
   ctx: AppContext,
@@ -95,35 +88,42 @@ export async function register(
   if (matches.length > 1) throw new AppError('CONFLICT', 'errors.overwriteAmbiguous');
   const existing = matches[0]!;
 
-  if (existing.emailVerified) {
-    if (!(await verifyPassword(input.password, existing.password))) {
-      throw new AppError('FORBIDDEN', 'errors.overwriteDenied');
-    }
-    return updateProfile(ctx, existing, input, language).then(({ user, verificationSent }) => ({
-      user,
-      updated: true,
-      verificationSent,
-    }));
+  if (existing.emailVerified || existing.verifiedAt) {
+    throw new AppError('USER_EXISTS', 'errors.overwriteDenied');
   }
 
-  // Never verified: nobody proved ownership yet, so the retry may replace everything.
+  // Never verified: the retry replaces everything, and every link mailed before is void.
   const password = await hashPassword(input.password);
   const [user] = await guardUnique(() =>
     ctx.db
       .update(users)
-      .set({ ...profileFields(input), password })
+      .set({ ...profileFields(input), password, pendingEmail: null })
       .where(eq(users.id, existing.id))
       .returning(),
   );
-  await ctx.db.delete(userSessions).where(eq(userSessions.userId, existing.id));
+  await voidVerificationLinks(ctx, existing.id);
+  await ctx.db.delete(passwordResets).where(eq(passwordResets.userId, existing.id));
+  await deleteUserSessions(ctx, existing.id);
   await sendVerificationMail(ctx, user!, language);
   return { user: user!, updated: true, verificationSent: true };
 }
 
-/** Checks the password; refuses unverified addresses; opens a session. */
+/** Counts failures per account (see lib/rate-limits.ts); login asks it before each attempt. */
+export interface FailureGuard {
+  assertAllowed(key: string): Promise<void>;
+  recordFailure(key: string): Promise<void>;
+}
+
+const noGuard: FailureGuard = { assertAllowed: async () => {}, recordFailure: async () => {} };
+
+/**
+ * Checks the password; refuses unverified addresses and disabled accounts; opens a session.
+ * Failures count against the account (by username and email alike), not only the address.
+ */
 export async function login(
   ctx: AppContext,
   input: { username: string; password: string },
+  guard: FailureGuard = noGuard,
 ): Promise<{ user: User; token: string; expiresAt: Date }> {
   const identifier = input.username.trim();
   const [user] = await ctx.db
@@ -131,8 +131,14 @@ export async function login(
     .from(users)
     .where(or(eq(users.username, identifier), eq(users.email, identifier.toLowerCase())))
     .limit(1);
+  const accountKey = user ? `user:${user.id}` : `name:${normaliseAccountKey(identifier)}`;
+  await guard.assertAllowed(accountKey);
   const passwordOk = await verifyPassword(input.password, user?.password ?? (await decoyHash()));
-  if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS', 'errors.invalidCredentials');
+  if (!user || !passwordOk) {
+    await guard.recordFailure(accountKey);
+    throw new AppError('INVALID_CREDENTIALS', 'errors.invalidCredentials');
+  }
+  if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'errors.accountDisabled');
   if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'errors.emailNotVerified');
 
   const session = await createSession(ctx, user.id);
@@ -154,35 +160,47 @@ export async function resendVerification(
   if (user && !user.emailVerified) await sendVerificationMail(ctx, user, language);
 }
 
-/** Updates the profile fields; a changed email must be verified again. */
+/**
+ * Updates the profile fields. A new email address does not replace the current one: it is
+ * kept as pending and a link goes to it; the verified address stays in force (for login,
+ * admin rights and recovery) until that link is followed. Sending the current address
+ * again cancels a pending change; sending the pending one again changes nothing.
+ */
 export async function updateProfile(
   ctx: AppContext,
   current: User,
-  input: TRegisterData | TProfileUpdateData,
+  input: TProfileUpdateData,
   language: Language,
 ): Promise<{ user: User; verificationSent: boolean }> {
-  const others = await ctx.db
-    .select({ id: users.id, username: users.username, email: users.email })
+  const clash = await ctx.db
+    .select({ username: users.username })
     .from(users)
-    .where(or(eq(users.username, input.username), eq(users.email, input.email)));
-  const clash = others.find((other) => other.id !== current.id);
-  if (clash) {
+    .where(
+      and(
+        ne(users.id, current.id),
+        or(eq(users.username, input.username), eq(users.email, input.email)),
+      ),
+    )
+    .limit(1);
+  if (clash[0]) {
     throw new AppError(
       'CONFLICT',
-      clash.username === input.username ? 'errors.usernameTaken' : 'errors.emailTaken',
+      clash[0].username === input.username ? 'errors.usernameTaken' : 'errors.emailTaken',
     );
   }
-  // A new address must be proven before it counts (it could be an admin address).
-  const emailChanged = input.email !== current.email;
+  const newAddress = input.email !== current.email && input.email !== current.pendingEmail;
+  const pendingEmail = input.email === current.email ? null : input.email;
   const [user] = await guardUnique(() =>
     ctx.db
       .update(users)
-      .set({ ...profileFields(input), ...(emailChanged ? { emailVerified: false } : {}) })
+      .set({ ...profileFields(input), email: current.email, pendingEmail })
       .where(eq(users.id, current.id))
       .returning(),
   );
-  if (emailChanged) await sendVerificationMail(ctx, user!, language);
-  return { user: user!, verificationSent: emailChanged };
+  if (newAddress) {
+    await sendVerificationMail(ctx, { ...user!, email: input.email }, language);
+  }
+  return { user: user!, verificationSent: newAddress };
 }
 
 /** Marks the user as logged out (the session row itself is deleted by the route). */
@@ -190,8 +208,13 @@ export async function markLoggedOut(ctx: AppContext, userId: number): Promise<vo
   await ctx.db.update(users).set({ loggedOut: true }).where(eq(users.id, userId));
 }
 
-/** Deletes the account; the database cascades to everything it owns; then its files go. */
-export async function deleteAccount(ctx: AppContext, userId: number): Promise<void> {
+/**
+ * Deletes the account; the database cascades to everything it owns; then its files go.
+ * Returns the ended session ids (their sockets are closed by the caller).
+ */
+export async function deleteAccount(ctx: AppContext, userId: number): Promise<number[]> {
+  const ended = await deleteUserSessions(ctx, userId);
   await ctx.db.delete(users).where(eq(users.id, userId));
   await ctx.storage.removeUserFiles(userId);
+  return ended;
 }

@@ -146,9 +146,11 @@ describe('POST /api/logout', () => {
 describe('rate limits', () => {
   it('answers 429 with a readable message after 10 login attempts from one address', async () => {
     const address = freshAddress();
+    // A different name each time: the per-account limit (rate-limit.test.ts) stays out of it.
+    let guess = 0;
     const attempt = () =>
       api(t, 'POST', '/api/auth/login', {
-        body: { username: 'someone', password: 'guessing-1' },
+        body: { username: `someone${(guess += 1)}`, password: 'guessing-1' },
         address,
       });
     for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
@@ -160,7 +162,7 @@ describe('rate limits', () => {
     );
 
     const elsewhere = await api(t, 'POST', '/api/auth/login', {
-      body: { username: 'someone', password: 'guessing-1' },
+      body: { username: 'someone-else', password: 'guessing-1' },
     });
     expect(elsewhere.statusCode).toBe(401);
     expect((await api(t, 'GET', '/api/health', { address })).statusCode).toBe(200);

@@ -319,7 +319,7 @@ describe('cards of an owner', () => {
 });
 
 describe('GET /api/business-cards/:id/vcard', () => {
-  it('is public and carries the contact details as vCard 3.0', async () => {
+  it('is public and carries the contact details as vCard 4.0', async () => {
     const response = await multipart(t, '/api/business-cards', {
       cookie: owner.cookie,
       fields: {
@@ -330,13 +330,15 @@ describe('GET /api/business-cards/:id/vcard', () => {
       },
     });
     const id = response.json().id;
+    await api(t, 'POST', `/api/business-cards/${id}/finalize`, { body: {}, cookie: owner.cookie });
     const vcard = await t.app.inject({ method: 'GET', url: `/api/business-cards/${id}/vcard` });
     expect(vcard.statusCode).toBe(200);
     expect(vcard.headers['content-type']).toContain('text/vcard');
-    expect(vcard.body).toContain('BEGIN:VCARD\r\nVERSION:3.0\r\n');
+    expect(vcard.body).toContain('BEGIN:VCARD\r\nVERSION:4.0\r\n');
     expect(vcard.body).toContain('FN:Li Jiaxin');
+    expect(vcard.body).toContain('N:Jiaxin;Li;;;');
     expect(vcard.body).toContain('ORG:Hengtai\\; Tiles\\, Ltd');
-    expect(vcard.body).toContain('TEL;TYPE=WORK,VOICE:+86 757 1111');
+    expect(vcard.body).toContain('TEL;VALUE=uri;TYPE="work,voice":tel:+867571111');
     expect(vcard.body).toContain(`chat/card/${id}`);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/business-cards/999999/vcard' })).statusCode,

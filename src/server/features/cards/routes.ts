@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZOkResponse } from '#shared/schemas/auth.ts';
 import {
   DETAILS_LOGO_MAX_BYTES,
+  LOGO_MAX_BYTES,
   ZBusinessCard,
   ZCardSessionResponse,
   ZCardTemplate,
@@ -13,8 +14,11 @@ import {
   ZSelectModelRequest,
   ZUpdateCardRequest,
 } from '#shared/schemas/cards.ts';
+import { safeText } from '#shared/schemas/text.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { requestLanguage } from '#server/lib/i18n.ts';
 import { keepImage, removeFiles, saveMultipart } from '#server/lib/uploads.ts';
 import { parseFields } from '#server/lib/validate.ts';
 import * as cards from './service.ts';
@@ -25,8 +29,8 @@ const ZCreateCardFields = ZCompanyDetailsFields.partial()
   .omit({ username: true })
   .extend({
     template: ZCardTemplate.optional().default('modern'),
-    contactName: z.string().trim().max(100).optional(),
-    includeQR: z.string().optional(),
+    contactName: safeText().trim().max(100, 'validation.tooLong').optional(),
+    includeQR: safeText().max(10, 'validation.tooLong').optional(),
   });
 
 export function registerCardRoutes(server: FastifyInstance, ctx: AppContext): void {
@@ -98,6 +102,32 @@ export function registerCardRoutes(server: FastifyInstance, ctx: AppContext): vo
     async (request) => cards.updateCard(ctx, requireUser(request), request.params.id, request.body),
   );
 
+  /** The edit dialog's logo: this card's own, up to LOGO_MAX_BYTES, checked by its bytes. */
+  app.post(
+    '/api/business-cards/:id/logo',
+    { schema: { params: ZIdParam, response: { 200: ZBusinessCard } } },
+    async (request) => {
+      const owner = requireUser(request);
+      await cards.findOwnedCard(ctx, owner.id, request.params.id);
+      const upload = await saveMultipart(request, ctx.storage.incomingDir(owner.id), {
+        maxFileBytes: LOGO_MAX_BYTES,
+        maxFiles: 1,
+        fileFields: ['companyLogo'],
+      });
+      const logo = upload.files[0];
+      if (!logo) {
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'errors.validation',
+          {},
+          { companyLogo: 'errors.logoRequired' },
+        );
+      }
+      const name = await keepImage(logo, ctx.storage.logosDir(owner.id));
+      return cards.setCardLogo(ctx, owner, request.params.id, ctx.storage.logoUrl(owner.id, name));
+    },
+  );
+
   app.put(
     '/api/business-cards/:id/ai-model',
     { schema: { params: ZIdParam, body: ZSelectModelRequest, response: { 200: ZBusinessCard } } },
@@ -147,11 +177,15 @@ export function registerCardRoutes(server: FastifyInstance, ctx: AppContext): vo
     '/api/business-cards/:id/vcard',
     { schema: { params: ZIdParam } },
     async (request, reply) => {
-      const card = await cards.findPublicCard(ctx, request.params.id);
+      const card = await cards.findPublicCard(
+        ctx,
+        request.params.id,
+        request.currentUser?.id ?? null,
+      );
       return reply
         .type('text/vcard; charset=utf-8')
         .header('content-disposition', `attachment; filename="docucard-${card.id}.vcf"`)
-        .send(buildVCard(card, ctx.config.publicUrl));
+        .send(buildVCard(card, ctx.config.publicUrl, requestLanguage(request)));
     },
   );
 }

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import {
+  CARD_DETAIL_FIELDS,
   ZAnalysisResult,
   type TAiModel,
   type TBusinessCard,
@@ -37,6 +38,10 @@ export function toCardResponse(
     phone: card.phone ?? owner.phone,
     website: card.website ?? owner.website,
     address: card.address ?? owner.address,
+    jobTitle: card.jobTitle,
+    wechatId: card.wechatId,
+    whatsapp: card.whatsapp,
+    linkedinUrl: card.linkedinUrl,
     logoUrl: card.logoUrl ?? owner.companyLogo ?? owner.logoUrl,
     cardTemplate: card.cardTemplate as TCardTemplate,
     primaryColor: card.primaryColor,
@@ -47,6 +52,7 @@ export function toCardResponse(
     aiModelAnalysis: analysis.success ? analysis.data : null,
     documentCount,
     finalized: card.finalizedAt !== null,
+    status: card.finalizedAt !== null ? 'ready' : 'draft',
     user: toCardOwner(owner),
     createdAt: card.createdAt.toISOString(),
     updatedAt: card.updatedAt.toISOString(),
@@ -151,24 +157,35 @@ export async function updateCard(
   cardId: number,
   changes: TUpdateCardRequest,
 ): Promise<TBusinessCard> {
-  await findOwnedCard(ctx, owner.id, cardId);
+  const current = await findOwnedCard(ctx, owner.id, cardId);
   const set: Partial<typeof businessCards.$inferInsert> = {};
-  for (const key of [
-    'companyName',
-    'contactPerson',
-    'email',
-    'phone',
-    'website',
-    'address',
-  ] as const) {
+  for (const key of CARD_DETAIL_FIELDS) {
     if (changes[key] !== undefined) set[key] = changes[key] || null;
   }
   if (changes.cardTemplate) set.cardTemplate = changes.cardTemplate;
   if (changes.primaryColor) set.primaryColor = changes.primaryColor;
   if (changes.secondaryColor) set.secondaryColor = changes.secondaryColor;
+  // An empty edit changes nothing and answers the card as it is.
+  if (Object.keys(set).length === 0) return respond(ctx, current, owner);
   const [card] = await ctx.db
     .update(businessCards)
     .set(set)
+    .where(and(eq(businessCards.id, cardId), eq(businessCards.userId, owner.id)))
+    .returning();
+  return respond(ctx, card!, owner);
+}
+
+/** The card's own logo (the owner's profile logo and other cards stay as they are). */
+export async function setCardLogo(
+  ctx: AppContext,
+  owner: User,
+  cardId: number,
+  logoUrl: string,
+): Promise<TBusinessCard> {
+  await findOwnedCard(ctx, owner.id, cardId);
+  const [card] = await ctx.db
+    .update(businessCards)
+    .set({ logoUrl })
     .where(and(eq(businessCards.id, cardId), eq(businessCards.userId, owner.id)))
     .returning();
   return respond(ctx, card!, owner);
@@ -235,13 +252,24 @@ export async function deleteCard(
   if (deleteDocuments) await deleteDocumentFiles(attached);
 }
 
-/** Public data for the vCard and the visitor's page (no owner check: cards are public). */
-export async function findPublicCard(ctx: AppContext, cardId: number): Promise<TBusinessCard> {
+/**
+ * Public data for the vCard and the visitor's page. A finished card is public; a draft
+ * (never finalized) is a 404 for everyone but its owner, who may try it out.
+ */
+export async function findPublicCard(
+  ctx: AppContext,
+  cardId: number,
+  viewerId: number | null = null,
+): Promise<TBusinessCard> {
+  const visible =
+    viewerId === null
+      ? isNotNull(businessCards.finalizedAt)
+      : or(isNotNull(businessCards.finalizedAt), eq(businessCards.userId, viewerId));
   const [row] = await ctx.db
     .select({ card: businessCards, owner: users })
     .from(businessCards)
     .innerJoin(users, eq(users.id, businessCards.userId))
-    .where(eq(businessCards.id, cardId))
+    .where(and(eq(businessCards.id, cardId), visible))
     .limit(1);
   if (!row) throw notFound();
   return respond(ctx, row.card, row.owner);

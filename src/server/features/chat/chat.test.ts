@@ -23,6 +23,11 @@ beforeAll(async () => {
   cardId = (
     await api(t, 'POST', '/api/business-card-session', { body: {}, cookie: owner.cookie })
   ).json().businessCardId;
+  // Only a finished card is open to visitors.
+  await api(t, 'POST', `/api/business-cards/${cardId}/finalize`, {
+    body: {},
+    cookie: owner.cookie,
+  });
   await multipart(t, '/api/documents', {
     cookie: owner.cookie,
     fields: { businessCardId: String(cardId) },

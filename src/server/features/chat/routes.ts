@@ -12,19 +12,29 @@ import {
   ZChatSessionInfo,
   ZLeadRequest,
 } from '#shared/schemas/chat.ts';
+import { safeText } from '#shared/schemas/text.ts';
+import { LANGUAGES } from '#shared/limits.ts';
 import type { Assistant } from '#server/ai/index.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { requestLanguage } from '#server/lib/i18n.ts';
+import { IANA_TIME_ZONE } from '#server/lib/visitor-traits.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import {
   customerLocation,
+  notifyLeadSaved,
   notifyMessage,
   notifyScan,
 } from '#server/features/notifications/service.ts';
 import * as chat from './service.ts';
+import { takeoverState } from './takeover.ts';
+import { checkPhoto, storePhoto } from './visitor-photos.ts';
 import { findVisitorSession, openVisitorSession, storedMessages } from './visitor-sessions.ts';
+import { onLeadCaptured } from '#server/features/pipeline/service.ts';
+
+/** The signed-in user, if any: an owner may try their own draft card. */
+const viewerOf = (request: FastifyRequest) => request.currentUser?.id ?? null;
 
 /** Per client address: generous, because a whole fair hall may share one NAT address. */
 const addressLimit = { max: 300, timeWindow: 60_000 };
@@ -44,21 +54,55 @@ export function registerChatRoutes(
       schema: {
         params: ZIdParam,
         querystring: z.object({
-          src: z.string().max(50).optional(),
-          ref: z.string().max(500).optional(),
+          src: safeText().max(50, 'validation.tooLong').optional(),
+          ref: safeText().max(500, 'validation.tooLong').optional(),
+          /** The visitor's language for the suggested questions (else the request's). */
+          lang: z.enum(LANGUAGES).optional(),
+          /** The browser's IANA time zone: where the visitor is, for analytics (no GeoIP). */
+          tz: z
+            .string()
+            .max(64, 'validation.tooLong')
+            .regex(IANA_TIME_ZONE, 'validation.invalid')
+            .optional(),
         }),
         response: { 200: ZChatSessionInfo },
       },
       config: { rateLimit: addressLimit },
     },
     async (request, reply) => {
-      const info = await chat.cardSessionInfo(ctx, request.params.id);
+      const info = await chat.cardSessionInfo(ctx, request.params.id, viewerOf(request));
       const { session } = await openVisitorSession(ctx, request, reply, request.params.id, {
         source: request.query.src,
         referrer: request.query.ref,
+        language: requestLanguage(request),
+        timeZone: request.query.tz,
       });
       await notifyScan(ctx, hub, session, customerLocation(request));
-      return info;
+      const language = request.query.lang ?? requestLanguage(request);
+      return {
+        ...info,
+        suggestedQuestions: await assistant.suggestedQuestions(info.businessCardId, language),
+      };
+    },
+  );
+
+  /** The suggested questions again, in another language (the page's switcher); no side effects. */
+  app.get(
+    '/api/chat/suggested-questions/:id',
+    {
+      schema: {
+        params: ZIdParam,
+        querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
+        response: { 200: z.object({ suggestedQuestions: z.array(z.string()) }) },
+      },
+      config: { rateLimit: addressLimit },
+    },
+    async (request) => {
+      await chat.assertChatOpen(ctx, request.params.id, viewerOf(request));
+      const language = request.query.lang ?? requestLanguage(request);
+      return {
+        suggestedQuestions: await assistant.suggestedQuestions(request.params.id, language),
+      };
     },
   );
 
@@ -67,6 +111,7 @@ export function registerChatRoutes(
     { schema: { params: ZIdParam, response: { 200: ZChatHistoryResponse } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      await chat.assertChatOpen(ctx, request.params.id, viewerOf(request));
       const session = await findVisitorSession(ctx, request, request.params.id);
       return { messages: session ? storedMessages(session) : [] };
     },
@@ -79,8 +124,10 @@ export function registerChatRoutes(
     cardId: number,
     announce: string | undefined,
   ) => {
-    await chat.cardSessionInfo(ctx, cardId);
-    const { session } = await openVisitorSession(ctx, request, reply, cardId);
+    await chat.assertChatOpen(ctx, cardId, viewerOf(request));
+    const { session } = await openVisitorSession(ctx, request, reply, cardId, {
+      language: requestLanguage(request),
+    });
     chat.assertVisitorMayWrite(session);
     if (announce) await notifyMessage(ctx, hub, session, announce, customerLocation(request));
     return session;
@@ -94,6 +141,7 @@ export function registerChatRoutes(
     },
     async (request, reply) => {
       const session = await openForWriting(request, reply, request.params.id, request.body.message);
+      if (await chat.holdForStaff(ctx, session, request.body.message)) return chat.HELD_FOR_STAFF;
       const answer = await chat.ask(ctx, assistant, {
         session,
         question: request.body.message,
@@ -108,6 +156,13 @@ export function registerChatRoutes(
     { schema: { params: ZIdParam, body: ZChatRequest }, config: { rateLimit: addressLimit } },
     async (request, reply) => {
       const session = await openForWriting(request, reply, request.params.id, request.body.message);
+      if (await chat.holdForStaff(ctx, session, request.body.message)) {
+        // A person answers: no words to stream, only the end with the takeover marked.
+        return reply
+          .type('text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(`event: done\ndata: ${JSON.stringify(chat.HELD_FOR_STAFF)}\n\n`);
+      }
       const events = chat.askStreaming(ctx, assistant, {
         session,
         question: request.body.message,
@@ -140,20 +195,27 @@ export function registerChatRoutes(
       bodyLimit: 10 * 1024 * 1024,
     },
     async (request, reply) => {
+      // Checked by its bytes before anything is announced or stored.
+      await chat.assertChatOpen(ctx, request.params.id, viewerOf(request));
+      const photo = await checkPhoto(request.body.image);
       const session = await openForWriting(
         request,
         reply,
         request.params.id,
         request.body.message || '📷',
       );
+      const image = await storePhoto(ctx, session, photo);
+      // The history shows what the visitor sent: a photo and their words, not the OCR text.
+      const shownAs = ['📷', request.body.message].filter(Boolean).join(' ');
+      if (await chat.holdForStaff(ctx, session, shownAs, image)) return chat.HELD_FOR_STAFF;
       const imageText = await chat.readImageText(request.body.image);
       const question = [request.body.message, imageText].filter(Boolean).join('\n');
       const answer = await chat.ask(ctx, assistant, {
         session,
         question,
         language: requestLanguage(request),
-        // The history shows what the visitor sent: a photo and their words, not the OCR text.
-        shownAs: ['📷', request.body.message].filter(Boolean).join(' '),
+        shownAs,
+        image,
       });
       return { message: answer.message, citations: answer.citations };
     },
@@ -169,12 +231,19 @@ export function registerChatRoutes(
       const session = await openForWriting(request, reply, request.params.id, undefined);
       const { consent: _consent, ...lead } = request.body;
       await chat.saveLead(ctx, session, lead);
+      await notifyLeadSaved(ctx, hub, session);
+      // The sales pipeline scores the new lead and tells the owner's CRM (webhook).
+      await onLeadCaptured({ ctx, queue: request.server.jobs }, session.id).catch(
+        (error: unknown) =>
+          request.log.error({ err: error }, 'pipeline scoring of a new lead failed'),
+      );
       return { ok: true as const };
     },
   );
 
   /** The visitor's live channel: an agent's reply appears in the open chat at once. */
   app.get('/api/chat/events/:id', { schema: { params: ZIdParam } }, async (request, reply) => {
+    await chat.assertChatOpen(ctx, request.params.id, viewerOf(request));
     const session = await findVisitorSession(ctx, request, request.params.id);
     reply.hijack();
     reply.raw.writeHead(200, {
@@ -191,6 +260,10 @@ export function registerChatRoutes(
     const remove = hub.addVisitor(session.id, {
       send: (message) => reply.raw.write(`event: message\ndata: ${message}\n\n`),
     });
+    // Whether a person from the booth is answering right now (later changes arrive as events).
+    reply.raw.write(
+      `event: message\ndata: ${JSON.stringify({ type: 'takeover', ...takeoverState(session, ctx.now()) })}\n\n`,
+    );
     const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
     request.raw.on('close', () => {
       clearInterval(heartbeat);

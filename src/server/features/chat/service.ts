@@ -4,7 +4,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Language } from '#shared/limits.ts';
-import type { TChatSessionInfo, TLeadRequest, TStoredChatMessage } from '#shared/schemas/chat.ts';
+import type {
+  TChatResponse,
+  TChatSessionInfo,
+  TLeadRequest,
+  TStoredChatMessage,
+} from '#shared/schemas/chat.ts';
 import type { AppContext } from '#server/context.ts';
 import { visitorProfiles } from '#server/db/schema.ts';
 import { findPublicCard } from '#server/features/cards/service.ts';
@@ -13,6 +18,7 @@ import { RateWindow } from '#server/lib/rate-window.ts';
 import type { Answer, AnswerEvent, Assistant, ChatTurn } from '#server/ai/index.ts';
 import { textFromImage } from '#server/ai/index.ts';
 import { isIngestError } from '#server/ingest/index.ts';
+import { isTakenOver } from './takeover.ts';
 import { appendMessages, storedMessages, type VisitorSession } from './visitor-sessions.ts';
 
 /** Follow-up questions see this many earlier turns. */
@@ -20,9 +26,16 @@ const HISTORY_TURNS = 6;
 /** A visitor may send this many messages a minute (the address limit is separate). */
 const visitorWindow = new RateWindow(20, 60_000);
 
-/** What the chat header and "Save contact" show; the card's values, else its owner's. */
-export async function cardSessionInfo(ctx: AppContext, cardId: number): Promise<TChatSessionInfo> {
-  const card = await findPublicCard(ctx, cardId);
+/**
+ * What the chat header and "Save contact" show; the card's values, else its owner's.
+ * A draft answers 404 to everyone but its signed-in owner (`viewerId`).
+ */
+export async function cardSessionInfo(
+  ctx: AppContext,
+  cardId: number,
+  viewerId: number | null,
+): Promise<TChatSessionInfo> {
+  const card = await findPublicCard(ctx, cardId, viewerId);
   return {
     businessCardId: card.id,
     username: card.contactPerson ?? card.user.username,
@@ -31,7 +44,20 @@ export async function cardSessionInfo(ctx: AppContext, cardId: number): Promise<
     phone: card.phone,
     email: card.email,
     website: card.website,
+    jobTitle: card.jobTitle,
+    wechatId: card.wechatId,
+    whatsapp: card.whatsapp,
+    linkedinUrl: card.linkedinUrl,
   };
+}
+
+/** A 404 unless visitors may chat with this card (finished, or the owner trying a draft). */
+export async function assertChatOpen(
+  ctx: AppContext,
+  cardId: number,
+  viewerId: number | null,
+): Promise<void> {
+  await findPublicCard(ctx, cardId, viewerId);
 }
 
 export function assertVisitorMayWrite(session: VisitorSession): void {
@@ -46,12 +72,39 @@ function historyOf(session: VisitorSession): ChatTurn[] {
     .map((message) => ({ role: message.role as ChatTurn['role'], content: message.content }));
 }
 
-function turns(ctx: AppContext, question: string, answer: Answer): TStoredChatMessage[] {
+function visitorTurn(ctx: AppContext, content: string, image?: string): TStoredChatMessage {
+  return { role: 'user', content, ...(image ? { image } : {}), createdAt: ctx.now().toISOString() };
+}
+
+function turns(
+  ctx: AppContext,
+  question: string,
+  answer: Answer,
+  image?: string,
+): TStoredChatMessage[] {
   const at = ctx.now().toISOString();
   return [
-    { role: 'user', content: question, createdAt: at },
+    visitorTurn(ctx, question, image),
     { role: 'assistant', content: answer.message, citations: answer.citations, createdAt: at },
   ];
+}
+
+/** What the chat answers while a person from the booth has taken the conversation over. */
+export const HELD_FOR_STAFF: TChatResponse = { message: null, citations: [], humanTakeover: true };
+
+/**
+ * While a person answers (takeover), the visitor's message is only stored (the staff already
+ * heard of it) and the assistant stays silent: true. Otherwise false, and nothing is written.
+ */
+export async function holdForStaff(
+  ctx: AppContext,
+  session: VisitorSession,
+  shownAs: string,
+  image?: string,
+): Promise<boolean> {
+  if (!(await isTakenOver(ctx, session))) return false;
+  await appendMessages(ctx, session.id, [visitorTurn(ctx, shownAs, image)]);
+  return true;
 }
 
 export interface Question {
@@ -60,6 +113,8 @@ export interface Question {
   language: Language;
   /** What the visitor's history shows, when it differs (a photo: not its recognised text). */
   shownAs?: string;
+  /** The id of the photo the visitor sent with it (see visitor-photos.ts). */
+  image?: string;
 }
 
 /** Answers from the card's documents and keeps both turns in the visitor's history. */
@@ -70,7 +125,11 @@ export async function ask(ctx: AppContext, assistant: Assistant, input: Question
     language: input.language,
     history: historyOf(input.session),
   });
-  await appendMessages(ctx, input.session.id, turns(ctx, input.shownAs ?? input.question, answer));
+  await appendMessages(
+    ctx,
+    input.session.id,
+    turns(ctx, input.shownAs ?? input.question, answer, input.image),
+  );
   return answer;
 }
 

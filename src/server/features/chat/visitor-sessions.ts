@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chatSource } from '#shared/chat-source.ts';
+import type { Language } from '#shared/limits.ts';
 import { VISITOR_COOKIE, type TStoredChatMessage } from '#shared/schemas/chat.ts';
 import type { AppContext } from '#server/context.ts';
 import { visitorSessions } from '#server/db/schema.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
+import { deviceTypeOf } from '#server/lib/visitor-traits.ts';
 
 export type VisitorSession = typeof visitorSessions.$inferSelect;
 
@@ -30,8 +33,13 @@ export async function findVisitorSession(
 }
 
 export interface VisitContext {
+  /** The raw ?src= of the chat URL; kept only as one of CHAT_SOURCES (else "direct"). */
   source?: string | undefined;
   referrer?: string | undefined;
+  /** The visitor's interface language; remembered, and updated when they switch. */
+  language?: Language | undefined;
+  /** The browser's IANA time zone (already validated); remembered, and updated when it changes. */
+  timeZone?: string | undefined;
 }
 
 /** The visitor's session for this card, created on first contact (cookie set when missing). */
@@ -64,7 +72,10 @@ export async function openVisitorSession(
       ipAddress: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
       referrer: visit.referrer?.slice(0, 500) ?? null,
-      source: visit.source?.slice(0, 50) ?? null,
+      source: chatSource(visit.source),
+      language: visit.language ?? null,
+      timeZone: visit.timeZone ?? null,
+      deviceType: deviceTypeOf(request.headers['user-agent']),
     })
     .onConflictDoNothing({ target: visitorSessions.sessionToken })
     .returning();
@@ -74,6 +85,17 @@ export async function openVisitorSession(
     .from(visitorSessions)
     .where(eq(visitorSessions.sessionToken, key))
     .limit(1);
+  const changes: Partial<Pick<VisitorSession, 'language' | 'timeZone'>> = {};
+  if (visit.language && existing!.language !== visit.language) changes.language = visit.language;
+  if (visit.timeZone && existing!.timeZone !== visit.timeZone) changes.timeZone = visit.timeZone;
+  if (Object.keys(changes).length > 0) {
+    const [updated] = await ctx.db
+      .update(visitorSessions)
+      .set(changes)
+      .where(eq(visitorSessions.id, existing!.id))
+      .returning();
+    return { session: updated ?? existing!, isNew: false };
+  }
   return { session: existing!, isNew: false };
 }
 

@@ -54,10 +54,14 @@ async function loadReadyDocuments(ctx: AppContext, cardId: number): Promise<Anal
 export async function analyseCard(ctx: AppContext, cardId: number): Promise<void> {
   const docs = await loadReadyDocuments(ctx, cardId);
   if (docs.length === 0) {
-    await ctx.db
-      .update(businessCards)
-      .set({ documentAnalysisSummary: null, modelRecommendationReason: null })
-      .where(eq(businessCards.id, cardId));
+    // Nothing left to read: no analysis, and no intelligence drawn from removed documents.
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(businessCards)
+        .set({ documentAnalysisSummary: null, modelRecommendationReason: null })
+        .where(eq(businessCards.id, cardId));
+      await tx.delete(documentIntelligence).where(eq(documentIntelligence.businessCardId, cardId));
+    });
     return;
   }
   const analysis = analyseDocuments(docs);

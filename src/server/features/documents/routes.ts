@@ -6,6 +6,7 @@ import {
   MAX_DOCUMENT_BYTES,
   MAX_DOCUMENTS_PER_UPLOAD,
   ZDocument,
+  ZDocumentText,
   ZIdParam,
   ZUploadDocumentsResponse,
 } from '#shared/schemas/cards.ts';
@@ -17,7 +18,14 @@ import { removeFiles, saveMultipart } from '#server/lib/uploads.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
 import { analyseCard } from './card-analysis.ts';
 import type { DocumentProcessor } from './processor.ts';
-import { acceptUploads, deleteDocument, listCardDocuments, toDocumentResponse } from './service.ts';
+import { uploadQuota } from './quota.ts';
+import {
+  acceptUploads,
+  deleteDocument,
+  documentText,
+  listCardDocuments,
+  toDocumentResponse,
+} from './service.ts';
 
 const uploadRateLimit = { max: 60, timeWindow: 60_000 };
 
@@ -37,11 +45,14 @@ export function registerDocumentRoutes(
     async (request, reply) => {
       const owner = requireUser(request);
       let cardId: number | null = null;
+      // A full account is refused before a byte is stored; the bytes are counted as they arrive.
+      const quota = await uploadQuota(ctx, owner.id);
       // The card is checked as soon as its field arrives, before any file is stored.
       const upload = await saveMultipart(request, ctx.storage.incomingDir(owner.id), {
         maxFileBytes: MAX_DOCUMENT_BYTES,
         maxFiles: MAX_DOCUMENTS_PER_UPLOAD,
         fileFields: ['documents'],
+        quota,
         async onField(name, value) {
           if (name !== 'businessCardId') return;
           const id = ZIdParam.shape.id.safeParse(value);
@@ -75,6 +86,16 @@ export function registerDocumentRoutes(
       const language = requestLanguage(request);
       const rows = await listCardDocuments(ctx, owner.id, request.params.id);
       return rows.map((row) => toDocumentResponse(row, language));
+    },
+  );
+
+  /** What the assistant reads from a document (owner only; anyone else gets 404). */
+  app.get(
+    '/api/documents/:id/text',
+    { schema: { params: ZIdParam, response: { 200: ZDocumentText } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return documentText(ctx, requireUser(request).id, request.params.id);
     },
   );
 

@@ -1,16 +1,31 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Language } from '#shared/limits.ts';
-import type { TDocument } from '#shared/schemas/cards.ts';
+import {
+  ZDocumentProgress,
+  type TDocument,
+  type TDocumentProgress,
+  type TDocumentText,
+} from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
-import { documents } from '#server/db/schema.ts';
+import { documentChunks, documents } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { translate } from '#server/lib/i18n.ts';
+import { MAX_IMAGE_MEGAPIXELS } from '#server/lib/image-header.ts';
+import { makePrivateDir } from '#server/lib/private-fs.ts';
 import { removeFiles, type SavedFile } from '#server/lib/uploads.ts';
+import { DEFAULT_INGEST_MEMORY_MB } from '#server/ingest/isolated.ts';
 import { detectDocumentKind, type RejectionReason } from '#server/ingest/index.ts';
+import { pagesFromPassages } from './document-pages.ts';
 
 type DocumentRow = typeof documents.$inferSelect;
+
+/** The limits a failure message names ("needs more than 1024 MB", "larger than 40 megapixels"). */
+const DOCUMENT_ERROR_PARAMS = {
+  memoryMb: DEFAULT_INGEST_MEMORY_MB,
+  megapixels: MAX_IMAGE_MEGAPIXELS,
+};
 
 export function toDocumentResponse(document: DocumentRow, language: Language): TDocument {
   return {
@@ -22,10 +37,42 @@ export function toDocumentResponse(document: DocumentRow, language: Language): T
     status: document.status,
     error:
       document.status === 'failed'
-        ? translate(language, `documents.errors.${document.error ?? 'unreadable'}`)
+        ? translate(
+            language,
+            `documents.errors.${document.error ?? 'unreadable'}`,
+            DOCUMENT_ERROR_PARAMS,
+          )
         : null,
     pageCount: document.pageCount,
+    ...progressFields(document, language),
     createdAt: document.createdAt.toISOString(),
+  };
+}
+
+/** OCR progress while processing ("OCR page 3 of 20"), and where OCR stopped once ready. */
+function progressFields(
+  document: DocumentRow,
+  language: Language,
+): { progress: TDocumentProgress | null; progressText: string | null } {
+  const parsed = ZDocumentProgress.safeParse(document.progress);
+  if (!parsed.success || document.status === 'failed' || document.status === 'pending') {
+    return { progress: null, progressText: null };
+  }
+  const progress = parsed.data;
+  if (document.status === 'processing') {
+    const page = Math.min(progress.done + 1, progress.total);
+    return {
+      progress,
+      progressText: translate(language, 'documents.progress.ocr', { page, total: progress.total }),
+    };
+  }
+  if (!progress.stoppedBy || !progress.stoppedAtPage) return { progress, progressText: null };
+  return {
+    progress,
+    progressText: translate(language, `documents.progress.stopped.${progress.stoppedBy}`, {
+      page: progress.stoppedAtPage,
+      read: progress.done,
+    }),
   };
 }
 
@@ -44,7 +91,9 @@ export async function acceptUploads(
 ): Promise<DocumentRow[]> {
   const kinds: string[] = [];
   for (const file of files) {
-    const detection = await detectDocumentKind(file.path, file.originalName);
+    const detection = await detectDocumentKind(file.path, file.originalName, {
+      sofficePath: ctx.config.sofficePath,
+    });
     if (!detection.ok) {
       await removeFiles(files);
       throw new AppError(
@@ -57,7 +106,7 @@ export async function acceptUploads(
   }
 
   const dir = ctx.storage.documentsDir(ownerId);
-  await fs.mkdir(dir, { recursive: true });
+  await makePrivateDir(dir);
   const rows: DocumentRow[] = [];
   for (const [index, file] of files.entries()) {
     const storagePath = path.join(dir, `${path.basename(file.path, '.upload')}.${kinds[index]}`);
@@ -85,6 +134,34 @@ export function listCardDocuments(ctx: AppContext, ownerId: number, cardId: numb
     .from(documents)
     .where(and(eq(documents.businessCardId, cardId), eq(documents.userId, ownerId)))
     .orderBy(desc(documents.createdAt), desc(documents.id));
+}
+
+/** The owner's document as the assistant reads it: its ready passages, page by page. */
+export async function documentText(
+  ctx: AppContext,
+  ownerId: number,
+  documentId: number,
+): Promise<TDocumentText> {
+  const [document] = await ctx.db
+    .select({
+      id: documents.id,
+      fileName: documents.fileName,
+      status: documents.status,
+      pageCount: documents.pageCount,
+    })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.userId, ownerId)))
+    .limit(1);
+  if (!document) throw notFound();
+  const passages =
+    document.status === 'ready'
+      ? await ctx.db
+          .select({ page: documentChunks.page, text: documentChunks.text })
+          .from(documentChunks)
+          .where(eq(documentChunks.documentId, documentId))
+          .orderBy(asc(documentChunks.position))
+      : [];
+  return { ...document, pages: pagesFromPassages(passages) };
 }
 
 export async function deleteDocument(ctx: AppContext, ownerId: number, documentId: number) {

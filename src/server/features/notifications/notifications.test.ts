@@ -27,6 +27,15 @@ beforeAll(async () => {
   otherCardId = (
     await api(t, 'POST', '/api/business-card-session', { body: {}, cookie: other.cookie })
   ).json().businessCardId;
+  // Only finished cards are open to visitors.
+  await api(t, 'POST', `/api/business-cards/${cardId}/finalize`, {
+    body: {},
+    cookie: owner.cookie,
+  });
+  await api(t, 'POST', `/api/business-cards/${otherCardId}/finalize`, {
+    body: {},
+    cookie: other.cookie,
+  });
   await multipart(t, '/api/documents', {
     cookie: owner.cookie,
     fields: { businessCardId: String(cardId) },

@@ -13,6 +13,13 @@ const ZConversation = z.object({
   id: z.number().int(),
   businessCardId: z.number().int(),
   source: z.string().nullable(),
+  /** The visitor's interface language (en, zh-CN, zh-TW) when known. */
+  language: z.string().nullable(),
+  takeover: z.object({
+    active: z.boolean(),
+    since: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+  }),
   createdAt: z.string(),
   lastActivity: z.string(),
   messages: z.array(ZStoredChatMessage),
@@ -24,6 +31,30 @@ const ZConversation = z.object({
       phone: z.string().nullable(),
     })
     .nullable(),
+});
+
+/** One visitor conversation in the bell (issue 12, item 10). */
+const ZNotificationEntry = z.object({
+  type: z.enum(['customer_scan_notification', 'customer_message_notification']),
+  id: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string().nullable(),
+  customerLocation: z.string().nullable(),
+  businessCardId: z.number().int(),
+  priority: z.enum(['high', 'medium', 'low']),
+  status: z.enum(['new', 'acknowledged', 'responded', 'closed']),
+  createdAt: z.string(),
+  unreadCount: z.number().int(),
+  messageCount: z.number().int(),
+  message: z.string().nullable(),
+  customerInfo: z.object({ company: z.string().nullable(), phone: z.string().nullable() }),
+});
+
+const ZTakeoverRequest = z.object({ active: z.boolean('validation.required') });
+
+const ZPhotoParams = z.object({
+  id: ZIdParam.shape.id,
+  photo: z.string().max(64),
 });
 
 const ZAgentMessage = z.discriminatedUnion('type', [
@@ -49,17 +80,23 @@ export function registerNotificationRoutes(
    */
   app.get('/ws/customer-service', { websocket: true }, (socket, request) => {
     const agent = request.currentUser;
-    if (!agent) {
+    const session = request.currentSession;
+    if (!agent || !session) {
       socket.close(WS_CLOSE_UNAUTHENTICATED, 'login required');
       return;
     }
     const send = (payload: unknown) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(payload));
     };
-    const remove = hub.addAgent(agent.id, {
+    // Keyed by the login session: logout, a password change or expiry closes this socket.
+    const remove = hub.addAgent(agent.id, session, {
       send: (message) => socket.readyState === socket.OPEN && socket.send(message),
+      close: () => socket.close(WS_CLOSE_UNAUTHENTICATED, 'session ended'),
     });
     socket.on('close', remove);
+    // One message at a time, in order: a ping sent after an acknowledge is answered after the
+    // acknowledge is stored (PostgreSQL's pool would otherwise run them side by side).
+    let queue: Promise<unknown> = Promise.resolve();
     socket.on('message', (raw) => {
       let parsed;
       try {
@@ -72,7 +109,7 @@ export function registerNotificationRoutes(
         return;
       }
       const message = parsed.data;
-      const work = (async () => {
+      const work = async () => {
         switch (message.type) {
           case 'agent_connect':
             send({ type: 'connected', userId: agent.id });
@@ -88,8 +125,10 @@ export function registerNotificationRoutes(
           case 'ping':
             send({ type: 'pong' });
         }
-      })();
-      work.catch((error: unknown) => request.log.error({ err: error }, 'agent message failed'));
+      };
+      queue = queue
+        .then(work)
+        .catch((error: unknown) => request.log.error({ err: error }, 'agent message failed'));
     });
   });
 
@@ -97,7 +136,7 @@ export function registerNotificationRoutes(
     '/api/notifications',
     {
       schema: {
-        response: { 200: z.object({ notifications: z.array(z.record(z.string(), z.unknown())) }) },
+        response: { 200: z.object({ notifications: z.array(ZNotificationEntry) }) },
       },
     },
     async (request) => ({
@@ -111,6 +150,57 @@ export function registerNotificationRoutes(
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return notifications.conversation(ctx, requireUser(request).id, request.params.id);
+    },
+  );
+
+  /** A person from the booth answers instead of the assistant (issue 12, item 9). */
+  app.put(
+    '/api/visitor-sessions/:id/takeover',
+    {
+      schema: {
+        params: ZIdParam,
+        body: ZTakeoverRequest,
+        response: {
+          200: z.object({ id: z.number().int(), takeover: ZConversation.shape.takeover }),
+        },
+      },
+    },
+    async (request) =>
+      notifications.changeTakeover(
+        ctx,
+        hub,
+        requireUser(request).id,
+        request.params.id,
+        request.body.active,
+      ),
+  );
+
+  /** Marks one conversation read (all its unread events). */
+  app.post(
+    '/api/visitor-sessions/:id/read',
+    { schema: { params: ZIdParam, response: { 200: ZOkResponse } } },
+    async (request) => {
+      await notifications.acknowledgeConversation(ctx, requireUser(request).id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  /** A photo the visitor sent, as the image itself (owner only). */
+  app.get(
+    '/api/visitor-sessions/:id/photos/:photo',
+    { schema: { params: ZPhotoParams } },
+    async (request, reply) => {
+      const photo = await notifications.visitorPhoto(
+        ctx,
+        requireUser(request).id,
+        request.params.id,
+        request.params.photo,
+      );
+      return reply
+        .type(photo.mime)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.bytes);
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import {
@@ -14,12 +14,19 @@ import {
   storedMessages,
   type VisitorSession,
 } from '#server/features/chat/visitor-sessions.ts';
+import {
+  recordStaffReply,
+  setTakeover,
+  takeoverState,
+  type TakeoverState,
+} from '#server/features/chat/takeover.ts';
+import { readPhoto } from '#server/features/chat/visitor-photos.ts';
+import { conversationEntries, conversationEntry } from './conversations.ts';
 
 /** A reload within this time is the same visit, not a new scan. */
 export const SCAN_QUIET_MS = 30 * 60 * 1000;
 export const NOTIFICATION_HISTORY = 20;
 
-type NotificationRow = typeof customerNotifications.$inferSelect;
 export type Priority = 'high' | 'medium' | 'low';
 
 /** spec-advanced 4 lead rules: 0 messages low, 1-2 medium, 3-5 high, more (urgent) high. */
@@ -45,26 +52,6 @@ export function customerLocation(request: FastifyRequest): string | null {
   } catch {
     return code;
   }
-}
-
-export function toNotificationPayload(row: NotificationRow) {
-  return {
-    type: row.type === 'scan' ? 'customer_scan_notification' : 'customer_message_notification',
-    id: row.id,
-    customerId: row.visitorSessionId,
-    customerName: row.customerName,
-    customerLocation: row.customerLocation,
-    businessCardId: row.businessCardId,
-    priority: row.priority,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    ...(row.type === 'message'
-      ? {
-          message: row.message,
-          customerInfo: { company: row.customerCompany, phone: row.customerPhone },
-        }
-      : {}),
-  };
 }
 
 async function ownerOfCard(ctx: AppContext, cardId: number): Promise<number> {
@@ -108,8 +95,37 @@ async function notify(
     message: event.type === 'message' ? event.message.slice(0, 500) : null,
     priority: priorityFor(earlier + (event.type === 'message' ? 1 : 0)),
   };
-  const [row] = await ctx.db.insert(customerNotifications).values(values).returning();
-  await hub.toOwner(values.userId, toNotificationPayload(row!));
+  await ctx.db.insert(customerNotifications).values(values);
+  await pushConversation(ctx, hub, values.userId, session.id);
+}
+
+/** Sends the owner the conversation's entry as it is now (it replaces the earlier one). */
+async function pushConversation(
+  ctx: AppContext,
+  hub: RealtimeHub,
+  ownerId: number,
+  sessionId: number,
+  type?: 'conversation_updated',
+): Promise<void> {
+  const entry = await conversationEntry(ctx, ownerId, sessionId);
+  if (!entry) return;
+  await hub.toOwner(ownerId, {
+    ...entry,
+    ...(type ? { type, kind: entry.type } : {}),
+  } as unknown as Record<string, unknown>);
+}
+
+/**
+ * The visitor left their details: the owner's entry for the conversation now shows their name
+ * and company (without a new alert).
+ */
+export async function notifyLeadSaved(
+  ctx: AppContext,
+  hub: RealtimeHub,
+  session: VisitorSession,
+): Promise<void> {
+  const ownerId = await ownerOfCard(ctx, session.businessCardId);
+  await pushConversation(ctx, hub, ownerId, session.id, 'conversation_updated');
 }
 
 /** A visitor opened the card's chat: tell its owner, once per 30 minutes of that visitor. */
@@ -147,31 +163,53 @@ export function notifyMessage(
   return notify(ctx, hub, session, { type: 'message', message }, location);
 }
 
-/** What a connecting agent missed: the newest 20, newest first. */
-export async function recentNotifications(ctx: AppContext, ownerId: number) {
-  const rows = await ctx.db
-    .select()
-    .from(customerNotifications)
-    .where(eq(customerNotifications.userId, ownerId))
-    .orderBy(desc(customerNotifications.createdAt), desc(customerNotifications.id))
-    .limit(NOTIFICATION_HISTORY);
-  return rows.map(toNotificationPayload);
+/** What a connecting agent missed: the 20 most recently active conversations, newest first. */
+export function recentNotifications(ctx: AppContext, ownerId: number) {
+  return conversationEntries(ctx, ownerId, { limit: NOTIFICATION_HISTORY });
 }
 
-/** new -> acknowledged, for one notification or all of the owner's. */
+/**
+ * new -> acknowledged. With an entry's id: its whole conversation, up to that event (a message
+ * that arrives meanwhile stays unread). Without: everything of the owner's.
+ */
 export async function acknowledge(
   ctx: AppContext,
   ownerId: number,
   notificationId?: number,
 ): Promise<void> {
+  const n = customerNotifications;
+  await ctx.db
+    .update(n)
+    .set({ status: 'acknowledged' })
+    .where(
+      and(
+        eq(n.userId, ownerId),
+        eq(n.status, 'new'),
+        notificationId === undefined
+          ? sql`true`
+          : and(
+              lte(n.id, notificationId),
+              sql`${n.visitorSessionId} = (select ${n.visitorSessionId} from ${n} where ${n.id} = ${notificationId})`,
+            ),
+      ),
+    );
+}
+
+/** Marks one visitor conversation read (the owner's own only: 404 otherwise). */
+export async function acknowledgeConversation(
+  ctx: AppContext,
+  ownerId: number,
+  sessionId: number,
+): Promise<void> {
+  await findOwnedVisitorSession(ctx, ownerId, sessionId);
   await ctx.db
     .update(customerNotifications)
     .set({ status: 'acknowledged' })
     .where(
       and(
         eq(customerNotifications.userId, ownerId),
+        eq(customerNotifications.visitorSessionId, sessionId),
         eq(customerNotifications.status, 'new'),
-        notificationId === undefined ? sql`true` : eq(customerNotifications.id, notificationId),
       ),
     );
 }
@@ -195,6 +233,8 @@ export async function conversation(ctx: AppContext, ownerId: number, sessionId: 
     id: session.id,
     businessCardId: session.businessCardId,
     source: session.source,
+    language: session.language,
+    takeover: takeoverState(session, ctx.now()),
     createdAt: session.createdAt.toISOString(),
     lastActivity: session.lastActivity.toISOString(),
     messages: storedMessages(session),
@@ -218,6 +258,7 @@ export async function replyToVisitor(
   const session = await findOwnedVisitorSession(ctx, ownerId, sessionId);
   const createdAt = ctx.now().toISOString();
   await appendMessages(ctx, session.id, [{ role: 'agent', content: message, createdAt }]);
+  const takeover = await recordStaffReply(ctx, session.id);
   await ctx.db
     .update(customerNotifications)
     .set({ status: 'responded' })
@@ -231,9 +272,45 @@ export async function replyToVisitor(
     type: 'agent_reply',
     message: { role: 'agent', content: message, createdAt },
   });
+  // A reply keeps a takeover going for another 10 minutes.
+  if (takeover.active) await hub.toVisitor(session.id, { type: 'takeover', ...takeover });
   await hub.toOwner(ownerId, {
     type: 'customer_handled',
     businessCardId: session.businessCardId,
     customerId: session.id,
   });
+}
+
+/**
+ * A person from the booth steps in (or hands back to the assistant). The visitor's open chat
+ * and the owner's other screens hear of it at once.
+ */
+export async function changeTakeover(
+  ctx: AppContext,
+  hub: RealtimeHub,
+  ownerId: number,
+  sessionId: number,
+  active: boolean,
+): Promise<{ id: number; takeover: TakeoverState }> {
+  const session = await findOwnedVisitorSession(ctx, ownerId, sessionId);
+  const takeover = await setTakeover(ctx, session.id, active);
+  await hub.toVisitor(session.id, { type: 'takeover', ...takeover });
+  await hub.toOwner(ownerId, {
+    type: 'takeover_changed',
+    businessCardId: session.businessCardId,
+    customerId: session.id,
+    ...takeover,
+  });
+  return { id: session.id, takeover };
+}
+
+/** A photo the visitor sent, for its card's owner only. */
+export async function visitorPhoto(
+  ctx: AppContext,
+  ownerId: number,
+  sessionId: number,
+  photoId: string,
+) {
+  const session = await findOwnedVisitorSession(ctx, ownerId, sessionId);
+  return readPhoto(ctx, ownerId, session, photoId);
 }

@@ -83,3 +83,54 @@ describe('red list', () => {
     expect((await api(t, 'GET', `/api/business-cards/${cardId}/red-list`)).statusCode).toBe(401);
   });
 });
+
+describe('red list edits that change nothing, or clear a field', () => {
+  it('answers an empty edit with the unchanged keyword, and stores "" as no description', async () => {
+    const created = await api(t, 'POST', `/api/business-cards/${cardId}/red-list`, {
+      cookie: owner.cookie,
+      body: { keyword: 'delivery time', description: 'Depends on the port', category: 'delivery' },
+    });
+    const keyword = created.json();
+
+    const empty = await api(t, 'PUT', `/api/red-list/${keyword.id}`, {
+      cookie: owner.cookie,
+      body: {},
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual(keyword);
+
+    const cleared = await api(t, 'PUT', `/api/red-list/${keyword.id}`, {
+      cookie: owner.cookie,
+      body: { description: '' },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ keyword: 'delivery time', description: null });
+
+    // Another owner's keyword stays a 404, empty edit or not.
+    const foreign = await api(t, 'PUT', `/api/red-list/${keyword.id}`, {
+      cookie: stranger.cookie,
+      body: {},
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('refuses NUL bytes and lone surrogates with a field error and stores nothing', async () => {
+    for (const body of [
+      { keyword: 'bad\u0000word' },
+      { keyword: 'fine', description: 'half an emoji \ud83d' },
+    ]) {
+      const response = await api(t, 'POST', `/api/business-cards/${cardId}/red-list`, {
+        cookie: owner.cookie,
+        body,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_ERROR');
+      const field = 'description' in body ? 'description' : 'keyword';
+      expect(response.json().fields[field]).toMatch(/characters that cannot be saved/);
+    }
+    const list = await api(t, 'GET', `/api/business-cards/${cardId}/red-list`, {
+      cookie: owner.cookie,
+    });
+    expect(list.json().map((k: { keyword: string }) => k.keyword)).not.toContain('fine');
+  });
+});

@@ -52,7 +52,7 @@ export async function addKeyword(
   await assertUnique(ctx, cardId, input.keyword);
   const [row] = await ctx.db
     .insert(redListKeywords)
-    .values({ businessCardId: cardId, ...input, description: input.description ?? null })
+    .values({ businessCardId: cardId, ...input, description: input.description || null })
     .returning();
   return row!;
 }
@@ -80,10 +80,17 @@ export async function updateKeyword(
   changes: Partial<{ keyword: string; description: string; category: string; isActive: boolean }>,
 ) {
   const current = await findOwnedKeyword(ctx, ownerId, keywordId);
-  if (changes.keyword) await assertUnique(ctx, current.businessCardId, changes.keyword, keywordId);
+  const set: Partial<typeof redListKeywords.$inferInsert> = {};
+  if (changes.keyword !== undefined) set.keyword = changes.keyword;
+  if (changes.description !== undefined) set.description = changes.description || null;
+  if (changes.category !== undefined) set.category = changes.category;
+  if (changes.isActive !== undefined) set.isActive = changes.isActive;
+  // An empty edit changes nothing and answers the keyword as it is.
+  if (Object.keys(set).length === 0) return current;
+  if (set.keyword) await assertUnique(ctx, current.businessCardId, set.keyword, keywordId);
   const [row] = await ctx.db
     .update(redListKeywords)
-    .set(changes)
+    .set(set)
     .where(eq(redListKeywords.id, keywordId))
     .returning();
   return row!;

@@ -3,6 +3,7 @@ import { throwIfAborted } from '../deadline.ts';
 import { ExtractionError } from '../errors.ts';
 import { groupParagraphsIntoBlocks, type Paragraph } from './blocks.ts';
 import { tidyText } from './normalize.ts';
+import { tableLines } from './table-rows.ts';
 import type { ExtractContext, ExtractedDocument } from './types.ts';
 
 /*
@@ -32,14 +33,28 @@ function decodeEntities(text: string): string {
   });
 }
 
+/** Cells of the outermost table being read; nested tables are read into the enclosing cell. */
+interface TableState {
+  depth: number;
+  rows: string[][];
+  row: string[];
+  cell: string;
+  /** colspan of the open cell: a merged header names every column it spans. */
+  span: number;
+}
+
+const colspanOf = (tag: string) =>
+  Math.min(64, Math.max(1, Number(/\bcolspan="?(\d+)/i.exec(tag)?.[1] ?? 1)));
+
 /**
- * Paragraphs of mammoth's HTML in reading order. A table row becomes one paragraph with its
- * cells joined by " | ", so a specification table stays one line per product.
+ * Paragraphs of mammoth's HTML in reading order. A table row becomes one paragraph that names
+ * each value by its column header ("Model: QB60 · Flow: 40 L/min"), so a specification table
+ * stays one line per product.
  */
 export function paragraphsFromHtml(html: string): Paragraph[] {
   const paragraphs: Paragraph[] = [];
   let buffer = '';
-  let rowDepth = 0;
+  let table: TableState | null = null;
   const flush = (isHeading: boolean) => {
     const text = tidyText(decodeEntities(buffer));
     if (text) paragraphs.push({ text, isHeading });
@@ -47,41 +62,61 @@ export function paragraphsFromHtml(html: string): Paragraph[] {
   };
   const tag = /<(\/?)([a-z0-9]+)[^>]*>|([^<]+)/gi;
   for (const match of html.matchAll(tag)) {
-    const [, closing, rawName, text] = match;
+    const [whole, closing, rawName, text] = match;
     if (text !== undefined) {
-      buffer += text;
+      if (table) table.cell += text;
+      else buffer += text;
       continue;
     }
     const name = (rawName ?? '').toLowerCase();
     const isClosing = closing === '/';
-    if (name === 'br') {
-      buffer += '\n';
-    } else if (name === 'tr') {
-      if (isClosing) {
-        rowDepth = Math.max(0, rowDepth - 1);
-        buffer = buffer.replace(/\s*\|\s*$/, '');
-        flush(false);
-      } else {
-        if (rowDepth === 0) flush(false);
-        rowDepth++;
+    if (table) {
+      readTableTag(table, name, isClosing, whole);
+      if (name === 'table' && isClosing && table.depth === 0) {
+        const rows = table.rows.map((row) => row.map((cell) => decodeEntities(cell)));
+        for (const line of tableLines(rows)) paragraphs.push({ text: line, isHeading: false });
+        table = null;
       }
-    } else if (rowDepth > 0) {
-      if (isClosing && (name === 'td' || name === 'th')) buffer += ' | ';
-      else if (isClosing && (name === 'p' || name === 'li')) buffer += ' ';
+    } else if (name === 'table' && !isClosing) {
+      flush(false);
+      table = { depth: 1, rows: [], row: [], cell: '', span: 1 };
+    } else if (name === 'br') {
+      buffer += '\n';
     } else if (/^h[1-6]$/.test(name)) {
       flush(isClosing);
-    } else if (
-      name === 'p' ||
-      name === 'li' ||
-      name === 'ul' ||
-      name === 'ol' ||
-      name === 'table'
-    ) {
+    } else if (name === 'p' || name === 'li' || name === 'ul' || name === 'ol') {
       flush(false);
     }
   }
   flush(false);
   return paragraphs;
+}
+
+function readTableTag(table: TableState, name: string, isClosing: boolean, whole: string): void {
+  if (name === 'table') {
+    table.depth += isClosing ? -1 : 1;
+    return;
+  }
+  if (table.depth > 1) {
+    // A table inside a cell: its text joins the cell it sits in.
+    if (isClosing && (name === 'td' || name === 'th' || name === 'p')) table.cell += ' ';
+    return;
+  }
+  if ((name === 'td' || name === 'th') && !isClosing) {
+    table.cell = '';
+    table.span = colspanOf(whole);
+  } else if ((name === 'td' || name === 'th') && isClosing) {
+    const isHeaderRow = table.rows.length === 0;
+    for (let i = 0; i < table.span; i++) table.row.push(i === 0 || isHeaderRow ? table.cell : '');
+    table.cell = '';
+  } else if (name === 'tr' && !isClosing) {
+    table.row = [];
+  } else if (name === 'tr' && isClosing) {
+    table.rows.push(table.row);
+    table.row = [];
+  } else if (name === 'br' || (isClosing && (name === 'p' || name === 'li'))) {
+    table.cell += ' ';
+  }
 }
 
 export async function extractDocx(

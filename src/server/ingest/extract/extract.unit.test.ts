@@ -186,13 +186,13 @@ describe('DOCX', () => {
     expect(doc.pageCount).toBe(4);
   });
 
-  it('keeps table rows as lines with cells separated', () => {
+  it('keeps table rows as lines that name each value by its column header', () => {
     const html =
       '<h1>Specs</h1><table><tr><td><p>Model</p></td><td><p>Thickness</p></td></tr><tr><td><p>HT-M8080</p></td><td><p>10.5 mm</p></td></tr></table><p>After &amp; more</p>';
     expect(paragraphsFromHtml(html)).toEqual([
       { text: 'Specs', isHeading: true },
-      { text: 'Model | Thickness', isHeading: false },
-      { text: 'HT-M8080 | 10.5 mm', isHeading: false },
+      { text: 'Model · Thickness', isHeading: false },
+      { text: 'Model: HT-M8080 · Thickness: 10.5 mm', isHeading: false },
       { text: 'After & more', isHeading: false },
     ]);
   });

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { throwIfAborted } from '../deadline.ts';
 import { ExtractionError } from '../errors.ts';
 import { tidyText } from './normalize.ts';
@@ -6,7 +7,7 @@ import { recognizeImageText } from './ocr.ts';
 import type { ExtractContext, ExtractedDocument } from './types.ts';
 
 /*
- * Images become text through OCR (English), or through `describeImage` when the caller has a
+ * Images become text through OCR (Chinese and English), or through `describeImage` when the caller has a
  * vision model. The header is checked first: a broken or gigantic image is refused before
  * the recogniser allocates memory for it.
  */
@@ -72,8 +73,32 @@ async function describeOrNull(
   }
 }
 
-async function recognize(filePath: string, signal: AbortSignal): Promise<string> {
-  const ocr = await recognizeImageText(filePath, signal);
+/** Pixels OCR reads well and fast; a larger photo is scaled down to this before OCR. */
+export const OCR_MAX_PIXELS = 6_000_000;
+
+/**
+ * The image as OCR should see it: the file itself when small enough, else a downscaled PNG
+ * (a 40-megapixel photo would take tesseract a minute and hundreds of MB for no better text).
+ */
+async function imageForOcr(filePath: string, size: ImageSize): Promise<string | Buffer> {
+  const pixels = size.width * size.height;
+  if (pixels <= OCR_MAX_PIXELS) return filePath;
+  const scale = Math.sqrt(OCR_MAX_PIXELS / pixels);
+  const width = Math.max(1, Math.round(size.width * scale));
+  const height = Math.max(1, Math.round(size.height * scale));
+  let image: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    image = await loadImage(await fs.readFile(filePath));
+  } catch {
+    throw new ExtractionError('corrupt-document', 'the image is damaged');
+  }
+  const canvas = createCanvas(width, height);
+  canvas.getContext('2d').drawImage(image, 0, 0, width, height);
+  return canvas.encode('png');
+}
+
+async function recognize(image: string | Buffer, signal: AbortSignal): Promise<string> {
+  const ocr = await recognizeImageText(image, signal);
   // A photo without lettering still yields a few "words" of noise, at very low confidence.
   return ocr.confidence >= MIN_OCR_CONFIDENCE ? ocr.text : '';
 }
@@ -97,7 +122,7 @@ export async function extractImage(
   throwIfAborted(context.signal);
   const text = tidyText(
     (context.describeImage && (await describeOrNull(context.describeImage, filePath))) ??
-      (await recognize(filePath, context.signal)),
+      (await recognize(await imageForOcr(filePath, size), context.signal)),
   );
   if (!/[\p{L}\p{N}]{2,}/u.test(text)) {
     throw new ExtractionError('no-text', 'no readable text in the image');

@@ -3,10 +3,17 @@ import { runWithDeadline } from '../deadline.ts';
 import type { DocumentKind } from '../detect.ts';
 import { ExtractionError } from '../errors.ts';
 import { sniffTextEncoding, type TextEncodingName } from '../text-encoding.ts';
+import { extractCsv } from './csv.ts';
 import { extractDocx } from './docx.ts';
+import { extractHtml } from './html.ts';
 import { extractImage } from './image.ts';
+import { extractLegacyWord } from './legacy-word.ts';
+import { extractOdf } from './odf.ts';
 import { extractPdf } from './pdf.ts';
+import { extractLegacyPresentation } from './legacy-presentation.ts';
 import { extractPptx } from './pptx.ts';
+import { extractRtf } from './rtf.ts';
+import { extractSpreadsheet } from './spreadsheet.ts';
 import { extractTxt } from './txt.ts';
 import {
   DEFAULT_EXTRACT_LIMITS,
@@ -39,18 +46,26 @@ async function resolveTextEncoding(filePath: string, known?: TextEncodingName) {
 
 /**
  * Text of an accepted document, split where citations need it: per PDF page, per slide, per
- * paragraph block (DOCX, TXT), one section for an image. Throws ExtractionError; never hangs
- * past `timeoutMs`. A DOCX or PPTX must have passed assertZipIsSafe first (ingestFile does).
+ * sheet, per paragraph block (DOCX, DOC, ODT, RTF, TXT), one section for an image. Throws ExtractionError; never hangs
+ * past `timeoutMs`. A zip-based kind (isZipKind) must have passed assertZipIsSafe first (ingestFile does).
  */
 export async function extractDocument(
   filePath: string,
   kind: DocumentKind,
   options: ExtractDocumentOptions = {},
 ): Promise<ExtractedDocument> {
-  const { describeImage, signal, textEncoding, ...limits } = options;
+  const { describeImage, signal, textEncoding, onProgress, sofficePath, ...limits } = options;
   const resolved = { ...DEFAULT_EXTRACT_LIMITS, ...definedOnly(limits) };
+  const deadlineAt = Date.now() + resolved.timeoutMs;
   return runWithDeadline(resolved.timeoutMs, signal, async (deadline) => {
-    const context: ExtractContext = { ...resolved, signal: deadline, describeImage };
+    const context: ExtractContext = {
+      ...resolved,
+      signal: deadline,
+      describeImage,
+      onProgress,
+      deadlineAt,
+      sofficePath,
+    };
     try {
       switch (kind) {
         case 'pdf':
@@ -65,6 +80,34 @@ export async function extractDocument(
             await resolveTextEncoding(filePath, textEncoding),
             context,
           );
+        case 'csv':
+          return await extractCsv(
+            filePath,
+            await resolveTextEncoding(filePath, textEncoding),
+            context,
+          );
+        case 'html':
+          return await extractHtml(
+            filePath,
+            await resolveTextEncoding(filePath, textEncoding),
+            context,
+          );
+        case 'xlsx':
+        case 'xls':
+        case 'et':
+        case 'ods':
+          return await extractSpreadsheet(filePath, context);
+        case 'doc':
+        case 'wps':
+          return await extractLegacyWord(filePath, context);
+        case 'ppt':
+        case 'dps':
+          return await extractLegacyPresentation(filePath, context);
+        case 'odt':
+        case 'odp':
+          return await extractOdf(filePath, kind, context);
+        case 'rtf':
+          return await extractRtf(filePath, context);
         case 'jpg':
         case 'png':
           return await extractImage(filePath, kind, context);

@@ -2,66 +2,126 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { ExtractionError } from '../errors.ts';
+import { countChineseVariants } from '../han-script.ts';
+import { OcrQueue } from './ocr-queue.ts';
+import { OCR_DPI } from './pdf-render.ts';
 
 /*
- * One tesseract.js worker for the whole process, created on the first image and reused; its
- * jobs run one after another. The English traineddata comes from the installed
- * @tesseract.js-data/eng package (LSTM "best_int" model), so nothing is ever downloaded.
+ * Text recognition with tesseract.js in Simplified Chinese, Traditional Chinese and English,
+ * from the installed @tesseract.js-data packages (LSTM "best_int" models, read from disk: nothing
+ * is ever downloaded). An image is read with Simplified Chinese + English first; when that reads
+ * poorly or finds Traditional characters, it is read again with Traditional Chinese + English
+ * and the more confident reading wins. (All three models in one pass is twice as slow and mixes
+ * the scripts up.) Every job of the process goes through one bounded OcrQueue; each queue slot
+ * has its own workers, created on first use and reused. See docs/decisions/009-ocr-engine.md
+ * for why tesseract and not PaddleOCR.
  */
 
 const require = createRequire(import.meta.url);
 
-/** Folder holding eng.traineddata.gz, inside node_modules. */
-export function englishLangPath(): string {
-  const packageJson = require.resolve('@tesseract.js-data/eng/package.json');
+export const OCR_LANGUAGES = ['chi_sim', 'chi_tra', 'eng'] as const;
+
+/** Folder holding <lang>.traineddata.gz of one installed @tesseract.js-data package. */
+export function languageDataPath(language: (typeof OCR_LANGUAGES)[number]): string {
+  const packageJson = require.resolve(`@tesseract.js-data/${language}/package.json`);
   return path.join(path.dirname(packageJson), '4.0.0_best_int');
 }
 
-let workerPromise: Promise<Worker> | null = null;
+const CACHE_DIR = path.join(os.tmpdir(), 'docucard-tesseract');
 
-async function startWorker(): Promise<Worker> {
+/**
+ * tesseract.js reads every language from one folder: link the packages' files into one.
+ * (The cache folder also keeps the unpacked models, so a later worker starts faster.)
+ */
+async function prepareLanguageFolder(): Promise<string> {
+  const folder = path.join(CACHE_DIR, 'lang');
+  await fs.mkdir(folder, { recursive: true });
+  for (const language of OCR_LANGUAGES) {
+    const file = `${language}.traineddata.gz`;
+    const target = path.join(languageDataPath(language), file);
+    const link = path.join(folder, file);
+    const current = await fs.readlink(link).catch(() => null);
+    if (current === target) continue;
+    await fs.rm(link, { force: true });
+    await fs.symlink(target, link);
+  }
+  return folder;
+}
+
+const MODELS = {
+  simplified: ['chi_sim', 'eng'],
+  traditional: ['chi_tra', 'eng'],
+} as const;
+type Model = keyof typeof MODELS;
+
+/** Confidence (0-100) under which a Simplified reading of Chinese is tried in Traditional too. */
+const RETRY_CONFIDENCE = 80;
+
+const workers = new Map<string, Promise<Worker>>();
+
+async function startWorker(model: Model): Promise<Worker> {
   try {
-    // tesseract.js keeps the unpacked traineddata here, but does not create the folder.
-    const cachePath = path.join(os.tmpdir(), 'docucard-tesseract');
-    await fs.mkdir(cachePath, { recursive: true });
-    return await createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: englishLangPath(),
+    const langPath = await prepareLanguageFolder();
+    const worker = await createWorker([...MODELS[model]], OEM.LSTM_ONLY, {
+      langPath,
       gzip: true,
-      cachePath,
+      cachePath: CACHE_DIR,
       // Without a handler tesseract.js rethrows a failed job inside its message listener, which
       // would be an uncaught exception: the job's own promise already carries the error.
       errorHandler: () => undefined,
       logger: () => undefined,
     });
+    // Keep the spaces tesseract sees between Latin words; page segmentation stays automatic.
+    await worker.setParameters({ preserve_interword_spaces: '1' });
+    return worker;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ExtractionError('ocr-unavailable', `OCR could not start: ${message}`);
   }
 }
 
-function getWorker(): Promise<Worker> {
-  if (!workerPromise) {
-    workerPromise = startWorker();
+async function workerFor(slot: number, model: Model): Promise<Worker> {
+  const key = `${slot}:${model}`;
+  let pending = workers.get(key);
+  if (!pending) {
+    // One model per slot at a time: two tesseract instances (Simplified and Traditional) in one
+    // reader process would take it past its memory cap on large pages.
+    await discardWorkers(slot);
+    const starting = startWorker(model);
+    workers.set(key, starting);
     // A worker that failed to start is forgotten, so the next image tries again.
-    workerPromise.catch(() => {
-      workerPromise = null;
+    starting.catch(() => {
+      if (workers.get(key) === starting) workers.delete(key);
     });
+    pending = starting;
   }
-  return workerPromise;
+  return pending;
 }
 
-/** Stops the worker (a stuck job cannot be cancelled otherwise); the next image starts a new one. */
-async function discardWorker(): Promise<void> {
-  const pending = workerPromise;
-  workerPromise = null;
-  if (!pending) return;
-  try {
-    await (await pending).terminate();
-  } catch {
-    // already gone
-  }
+/** Stops a slot's workers (a stuck job cannot be cancelled otherwise); the next job starts new ones. */
+async function discardWorkers(slot: number): Promise<void> {
+  const keys = [...workers.keys()].filter((key) => key.startsWith(`${slot}:`));
+  await Promise.all(
+    keys.map(async (key) => {
+      const pending = workers.get(key);
+      workers.delete(key);
+      try {
+        await (await pending)?.terminate();
+      } catch {
+        // already gone
+      }
+    }),
+  );
+}
+
+const HAN_OR_KANA = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]`;
+const SPACE_BETWEEN_CJK = new RegExp(`(?<=${HAN_OR_KANA}) +(?=${HAN_OR_KANA})`, 'gu');
+
+/** Tesseract separates every Chinese character with a space: Chinese is written without them. */
+export function removeSpacesBetweenCjk(text: string): string {
+  return text.replace(SPACE_BETWEEN_CJK, '');
 }
 
 export interface OcrResult {
@@ -70,51 +130,86 @@ export interface OcrResult {
   confidence: number;
 }
 
-/*
- * Jobs are handed to the worker one at a time: when a job overruns its deadline the worker is
- * terminated, and only that job may be on it.
+const queue = new OcrQueue();
+
+/** How busy OCR is in this process (for tests and health). */
+export function ocrQueueStats(): { running: number; waiting: number } {
+  return queue.stats;
+}
+
+/**
+ * Text in an image (a file path or encoded PNG/JPEG bytes). Waits for a free OCR slot, or
+ * fails with 'ocr-busy' when too many images already wait; a deadline abort terminates the
+ * worker so the job really stops.
  */
-let queue: Promise<unknown> = Promise.resolve();
-
-function enqueue<T>(job: () => Promise<T>): Promise<T> {
-  const run = queue.then(job, job);
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-/** Text in the image; a deadline abort terminates the worker so the job really stops. */
-export function recognizeImageText(filePath: string, signal: AbortSignal): Promise<OcrResult> {
-  return enqueue(async () => {
-    if (signal.aborted) throw signal.reason;
-    const worker = await getWorker();
-    if (signal.aborted) throw signal.reason;
-    // A terminated worker never answers the job it was running: the abort settles the job
-    // instead, so the queue moves on.
-    let rejectAborted: (reason: unknown) => void = () => undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      rejectAborted = reject;
-    });
-    const onAbort = () => {
-      void discardWorker();
-      rejectAborted(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    const recognizing = worker.recognize(filePath);
-    recognizing.catch(() => undefined);
-    try {
-      const { data } = await Promise.race([recognizing, aborted]);
-      return { text: data.text, confidence: data.confidence };
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
-      const message = error instanceof Error ? error.message : String(error);
-      throw new ExtractionError('corrupt-document', `the image could not be read: ${message}`);
-    } finally {
-      signal.removeEventListener('abort', onAbort);
+export function recognizeImageText(
+  image: string | Buffer,
+  signal: AbortSignal,
+  layout: OcrLayout = 'photo',
+): Promise<OcrResult> {
+  return queue.run(async (slot) => {
+    const job: OcrJob = { image, signal, layout };
+    const first = await recognizeWith(slot, 'simplified', job);
+    const variants = countChineseVariants(first.text);
+    const hasHan = /\p{Script=Han}/u.test(first.text);
+    if (!hasHan || (first.confidence >= RETRY_CONFIDENCE && variants.traditional === 0)) {
+      return first;
     }
-  });
+    const second = await recognizeWith(slot, 'traditional', job);
+    return second.confidence > first.confidence ? second : first;
+  }, signal);
 }
 
-/** Terminates the OCR worker; call on server shutdown (and after tests). */
+/**
+ * 'page': a scanned document page, read as one column of lines so that a table row stays one
+ * line (automatic segmentation splits aligned columns into separate blocks, and a price loses
+ * its model number). 'photo': a label or sign, segmented automatically.
+ */
+export type OcrLayout = 'page' | 'photo';
+
+interface OcrJob {
+  image: string | Buffer;
+  signal: AbortSignal;
+  layout: OcrLayout;
+}
+
+async function recognizeWith(slot: number, model: Model, job: OcrJob): Promise<OcrResult> {
+  const { image, signal, layout } = job;
+  if (signal.aborted) throw signal.reason;
+  const worker = await workerFor(slot, model);
+  await worker.setParameters({
+    tessedit_pageseg_mode: layout === 'page' ? PSM.SINGLE_COLUMN : PSM.AUTO,
+    // Pages are rendered at a known resolution; for photos tesseract estimates it (0).
+    user_defined_dpi: layout === 'page' ? String(OCR_DPI) : '0',
+  });
+  if (signal.aborted) throw signal.reason;
+  // A terminated worker never answers the job it was running: the abort settles the job
+  // instead, so the queue moves on.
+  let rejectAborted: (reason: unknown) => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    rejectAborted = reject;
+  });
+  const onAbort = () => {
+    void discardWorkers(slot);
+    rejectAborted(signal.reason);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  const recognizing = worker.recognize(image);
+  recognizing.catch(() => undefined);
+  try {
+    const { data } = await Promise.race([recognizing, aborted]);
+    return { text: removeSpacesBetweenCjk(data.text), confidence: data.confidence };
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ExtractionError('corrupt-document', `the image could not be read: ${message}`);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Terminates the OCR workers; call on server shutdown (and after tests). */
 export async function shutdownOcr(): Promise<void> {
-  await discardWorker();
+  const slots = new Set([...workers.keys()].map((key) => Number(key.split(':')[0])));
+  await Promise.all([...slots].map((slot) => discardWorkers(slot)));
 }

@@ -1,55 +1,105 @@
 import fs from 'node:fs/promises';
-import { getDocumentProxy } from 'unpdf';
 import { throwIfAborted } from '../deadline.ts';
 import { ExtractionError } from '../errors.ts';
 import { tidyText } from './normalize.ts';
-import type { ExtractContext, ExtractedDocument, ExtractedSection } from './types.ts';
+import { recognizeImageText } from './ocr.ts';
+import { openPdf, pdfError, type PdfDocument } from './pdf-document.ts';
+import { renderPageForOcr } from './pdf-render.ts';
+import { countReadableCharacters, pagePaintsImages, readPageText } from './pdf-text.ts';
+import type { ExtractContext, ExtractedDocument, ExtractedSection, OcrSummary } from './types.ts';
 
 /*
- * PDF text per page with unpdf's bundled pdf.js (no worker, no canvas). Pages are read one at a
- * time and released, the deadline is checked between pages, and pdf.js never logs.
+ * PDF text per page. First every page's text layer is read (pages one at a time, released
+ * after use, the deadline checked between them). Pages that carry (almost) no text but paint
+ * an image are scanned pages: they are rendered and OCR'd afterwards, in page order, up to the
+ * OCR page cap and while time remains, with progress reported page by page.
  */
 
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+/** A page with fewer letters and digits than this in its text layer may be a scan. */
+const MIN_TEXT_LAYER_CHARS = 20;
+/** OCR confidence (0-100) under which a page's OCR output is noise, not text. */
+const MIN_OCR_CONFIDENCE = 30;
+/** Time one more OCR page is assumed to need before the first one has been measured. */
+const FIRST_OCR_PAGE_MS = 8_000;
 
-async function openPdf(data: Uint8Array): Promise<PdfDocument> {
-  try {
-    return await getDocumentProxy(data, {
-      verbosity: 0,
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      stopAtErrors: false,
-    });
-  } catch (error) {
-    throw pdfError(error);
-  }
+interface PageResult {
+  page: number;
+  text: string;
+  needsOcr: boolean;
 }
 
-function pdfError(error: unknown): ExtractionError {
-  if (error instanceof ExtractionError) return error;
-  const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : String(error);
-  if (name === 'PasswordException') {
-    return new ExtractionError('encrypted', `password-protected PDF: ${message}`);
-  }
-  return new ExtractionError('corrupt-pdf', `unreadable PDF (${name || 'error'}): ${message}`);
-}
-
-async function readPageText(pdf: PdfDocument, pageNumber: number): Promise<string> {
+async function readPage(pdf: PdfDocument, pageNumber: number): Promise<PageResult> {
   const page = await pdf.getPage(pageNumber);
   try {
-    const content = await page.getTextContent();
-    let text = '';
-    for (const item of content.items) {
-      if (!('str' in item)) continue;
-      text += item.str;
-      if (item.hasEOL) text += '\n';
-    }
-    return tidyText(text);
+    const text = await readPageText(page);
+    const needsOcr =
+      countReadableCharacters(text) < MIN_TEXT_LAYER_CHARS && (await pagePaintsImages(page));
+    return { page: pageNumber, text, needsOcr };
   } finally {
     page.cleanup();
   }
+}
+
+async function ocrPage(
+  pdf: PdfDocument,
+  pageNumber: number,
+  context: ExtractContext,
+): Promise<string> {
+  const page = await pdf.getPage(pageNumber);
+  let png: Buffer;
+  try {
+    png = await renderPageForOcr(page);
+  } finally {
+    page.cleanup();
+  }
+  throwIfAborted(context.signal);
+  const result = await recognizeImageText(png, context.signal, 'page');
+  return result.confidence >= MIN_OCR_CONFIDENCE ? tidyText(result.text) : '';
+}
+
+/** OCR of the scanned pages, in place in `pages`; says where and why it stopped early. */
+async function ocrScannedPages(
+  pdf: PdfDocument,
+  pages: PageResult[],
+  context: ExtractContext,
+): Promise<OcrSummary> {
+  const scanned = pages.filter((page) => page.needsOcr);
+  const total = Math.min(scanned.length, context.ocrMaxPages);
+  const summary: OcrSummary = {
+    pagesNeeded: scanned.length,
+    pagesRead: 0,
+    stoppedAtPage: null,
+    stoppedBy: null,
+  };
+  let slowestPageMs = FIRST_OCR_PAGE_MS;
+  context.onProgress?.({ stage: 'ocr', done: 0, total });
+  for (const [index, page] of scanned.entries()) {
+    throwIfAborted(context.signal);
+    if (index >= context.ocrMaxPages) {
+      summary.stoppedAtPage = page.page;
+      summary.stoppedBy = 'page-cap';
+      break;
+    }
+    // Keep the pages read so far rather than lose them all to the time limit.
+    if (Date.now() + slowestPageMs * 1.5 > context.deadlineAt) {
+      summary.stoppedAtPage = page.page;
+      summary.stoppedBy = 'time-limit';
+      break;
+    }
+    const started = Date.now();
+    let text: string;
+    try {
+      text = await ocrPage(pdf, page.page, context);
+    } catch (error) {
+      throw pdfError(error);
+    }
+    slowestPageMs =
+      index === 0 ? Date.now() - started : Math.max(slowestPageMs, Date.now() - started);
+    page.text = [page.text, text].filter(Boolean).join('\n');
+    summary.pagesRead++;
+    context.onProgress?.({ stage: 'ocr', done: summary.pagesRead, total });
+  }
+  return summary;
 }
 
 export async function extractPdf(
@@ -67,32 +117,39 @@ export async function extractPdf(
         max: context.maxPages,
       });
     }
-    const sections: ExtractedSection[] = [];
+    const pages: PageResult[] = [];
     let totalChars = 0;
     for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
       throwIfAborted(context.signal);
-      let text: string;
+      let page: PageResult;
       try {
-        text = await readPageText(pdf, pageNumber);
+        page = await readPage(pdf, pageNumber);
       } catch (error) {
         throw pdfError(error);
       }
-      if (!text) continue;
-      totalChars += text.length;
+      totalChars += page.text.length;
       if (totalChars > context.maxTextChars) {
         throw new ExtractionError('too-large', `more than ${context.maxTextChars} characters`, {
           limit: 'characters',
           max: context.maxTextChars,
         });
       }
-      sections.push({ page: pageNumber, text });
+      pages.push(page);
     }
+    const ocr = pages.some((page) => page.needsOcr)
+      ? await ocrScannedPages(pdf, pages, context)
+      : undefined;
+    const sections: ExtractedSection[] = pages
+      .filter((page) => page.text)
+      .map((page) => ({ page: page.page, text: page.text }));
     if (sections.length === 0) {
-      throw new ExtractionError('no-text', 'the PDF has no text layer (scanned pages?)', {
-        pages: pageCount,
-      });
+      throw new ExtractionError(
+        'no-text',
+        ocr ? 'no readable text on the scanned pages' : 'the PDF has no text',
+        { pages: pageCount },
+      );
     }
-    return { sections, pageCount };
+    return { sections, pageCount, ...(ocr ? { ocr } : {}) };
   } finally {
     await pdf.destroy().catch(() => undefined);
   }

@@ -3,6 +3,7 @@ import { throwIfAborted } from '../deadline.ts';
 import { ExtractionError } from '../errors.ts';
 import { listZip } from '../zip.ts';
 import { tidyText } from './normalize.ts';
+import { CELL_SEPARATOR, tableLines } from './table-rows.ts';
 import type { ExtractContext, ExtractedDocument, ExtractedSection } from './types.ts';
 
 /*
@@ -48,15 +49,24 @@ async function readSlideOrder(filePath: string): Promise<Map<number, number>> {
   }
 }
 
-/** Visible text of a node: paragraphs on their own lines, table cells joined by " | ". */
+/**
+ * Visible text of a node: paragraphs on their own lines; a table one line per row, each value
+ * named by its column header ("Model: QB60 · Price: 29.5").
+ */
 export function nodeText(node: OfficeContentNode): string {
   switch (node.type) {
     case 'paragraph':
     case 'heading':
     case 'text':
       return node.text ?? '';
+    case 'table': {
+      const rows = (node.children ?? [])
+        .filter((child) => child.type === 'row')
+        .map((row) => (row.children ?? []).map(nodeText));
+      return tableLines(rows).join('\n');
+    }
     case 'row':
-      return (node.children ?? []).map(nodeText).filter(Boolean).join(' | ');
+      return (node.children ?? []).map(nodeText).filter(Boolean).join(CELL_SEPARATOR);
     case 'note':
     case 'comment':
       return '';

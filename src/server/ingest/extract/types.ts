@@ -9,6 +9,27 @@ export interface ExtractedDocument {
   sections: ExtractedSection[];
   /** Pages of a PDF, slides of a deck, paragraph blocks of DOCX/TXT, 1 for an image. */
   pageCount: number;
+  /** Set when pages of a PDF had no text layer and went through OCR. */
+  ocr?: OcrSummary;
+}
+
+/** What OCR did for a PDF, so the document can say where it stopped. */
+export interface OcrSummary {
+  /** Pages without a text layer. */
+  pagesNeeded: number;
+  /** Of those, pages read by OCR. */
+  pagesRead: number;
+  /** The first page left unread (page cap or time limit), or null when all were read. */
+  stoppedAtPage: number | null;
+  /** Why OCR stopped early: the page cap (OCR_MAX_PAGES) or the time limit. */
+  stoppedBy: 'page-cap' | 'time-limit' | null;
+}
+
+/** Reported while a document is read, e.g. "OCR page 3 of 20" is {stage:'ocr', done: 2, total: 20}. */
+export interface ExtractProgress {
+  stage: 'ocr';
+  done: number;
+  total: number;
 }
 
 export interface ExtractLimits {
@@ -22,6 +43,8 @@ export interface ExtractLimits {
   maxImagePixels: number;
   /** Target size of DOCX/TXT paragraph blocks. */
   blockChars: number;
+  /** Most pages of one PDF read by OCR (OCR_MAX_PAGES); later image-only pages are skipped. */
+  ocrMaxPages: number;
 }
 
 export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
@@ -30,6 +53,7 @@ export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
   maxPages: 2_000,
   maxImagePixels: 40_000_000,
   blockChars: 600,
+  ocrMaxPages: 50,
 };
 
 export interface ExtractOptions extends Partial<ExtractLimits> {
@@ -37,10 +61,19 @@ export interface ExtractOptions extends Partial<ExtractLimits> {
   describeImage?: (filePath: string) => Promise<string>;
   /** The caller gives up (server shutting down): stops like a timeout. */
   signal?: AbortSignal;
+  /** Told how far long work (OCR of scanned pages) has got. */
+  onProgress?: (progress: ExtractProgress) => void;
+  /** SOFFICE_PATH: LibreOffice for .ppt/.dps (else found on PATH). */
+  sofficePath?: string;
 }
 
 /** What every extractor receives: limits resolved, deadline signal attached. */
 export interface ExtractContext extends ExtractLimits {
   signal: AbortSignal;
   describeImage?: (filePath: string) => Promise<string>;
+  onProgress?: (progress: ExtractProgress) => void;
+  /** When the deadline passes (ms since the epoch), so OCR can stop in time and keep its pages. */
+  deadlineAt: number;
+  /** SOFFICE_PATH: LibreOffice for .ppt/.dps (else found on PATH). */
+  sofficePath?: string;
 }

@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('RequireAuth on a login-required route', () => {
-  it('shows a spinner, then the 需要登录 toast and sends a signed-out visitor to /register', async () => {
+  it('shows a spinner, then the 需要登录 toast and sends a signed-out visitor to /login?next=…', async () => {
     let answer: (response: Response) => void = () => {};
     const fetchMock = vi.fn(
       () =>
@@ -55,8 +55,8 @@ describe('RequireAuth on a login-required route', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast.textContent).toContain('需要登录');
     expect(toast.getAttribute('data-variant')).toBe('destructive');
-    await waitFor(() => expect(history.at(-1)).toBe('/register'));
-    expect(await screen.findByRole('heading', { name: '创建账户' })).toBeTruthy();
+    await waitFor(() => expect(history.at(-1)).toBe('/login?next=%2Fmy-cards'));
+    expect(await screen.findByRole('heading', { name: '登录' }, { timeout: 5000 })).toBeTruthy();
 
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/user');
@@ -76,7 +76,10 @@ describe('RequireAuth on a login-required route', () => {
 
     const { history } = renderWithApp(<App />, { path: '/my-cards' });
 
-    expect(await screen.findByRole('heading', { name: '你好，alice' })).toBeTruthy();
+    // The page is a lazy chunk: allow for a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: '你好，alice' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(await screen.findByTestId('cards-empty')).toBeTruthy();
     expect(screen.queryByTestId('toast')).toBeNull();
     expect(history.at(-1)).toBe('/my-cards');

@@ -1,17 +1,20 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { loginPathFor } from '#shared/client-routes.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { Loading } from '../ui/spinner.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 /**
  * Spec-core 2.1: a login-required route shows a spinner while the session loads; a signed-out
- * visitor then gets the destructive "login required" toast and goes to /register.
+ * visitor then gets the destructive "login required" toast and goes to /login?next=<this page>,
+ * which brings them back here once signed in (issue 13, item 5).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   const { user, isLoading } = useCurrentUser();
   const redirected = useRef(false);
   const signedOut = !isLoading && !user;
@@ -24,8 +27,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       description: t('auth.loginRequiredText'),
       variant: 'destructive',
     });
-    navigate('/register', { replace: true });
-  }, [signedOut, navigate, t]);
+    navigate(loginPathFor(search ? `${location}?${search}` : location), { replace: true });
+  }, [signedOut, navigate, t, location, search]);
 
   if (isLoading) return <Loading fullPage message={t('auth.checkingSession')} />;
   if (!user) return <Loading fullPage message={t('auth.redirecting')} />;

@@ -6,6 +6,8 @@ export const CARD_HEIGHT = 576;
 export const CARD_RADIUS = 24;
 export const CARD_QR_SIZE = 144;
 export const CARD_LOGO_SIZE = 80;
+/** The download is drawn at twice the card's size, so it stays sharp on phones and in print. */
+export const CARD_PIXEL_RATIO = 2;
 
 /** business-card-{template}-{id}.png */
 export function cardFileName(template: TCardTemplate, id: number | string): string {
@@ -13,11 +15,11 @@ export function cardFileName(template: TCardTemplate, id: number | string): stri
 }
 
 /** The SVG as a standalone document (namespace and pixel size set). */
-export function serializeSvg(svg: SVGSVGElement): string {
+export function serializeSvg(svg: SVGSVGElement, width = CARD_WIDTH, height = CARD_HEIGHT): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  clone.setAttribute('width', String(CARD_WIDTH));
-  clone.setAttribute('height', String(CARD_HEIGHT));
+  clone.setAttribute('width', String(width));
+  clone.setAttribute('height', String(height));
   clone.removeAttribute('class');
   clone.removeAttribute('style');
   return new XMLSerializer().serializeToString(clone);
@@ -38,17 +40,24 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * Draws the very SVG the page shows onto a 960×576 canvas and returns the PNG. The SVG carries
- * its QR code and logo as data URLs, so the canvas is never tainted.
+ * Draws the very SVG the page shows onto a canvas of the card's 960×576 layout times
+ * `pixelRatio` (2: a 1920×1152 PNG) and returns the PNG. The SVG is vector, so it is drawn
+ * sharp at that size. It carries its QR code and logo as data URLs: the canvas is never tainted.
  */
-export async function renderCardPng(svg: SVGSVGElement): Promise<Blob> {
-  const image = await loadImage(svgDataUrl(serializeSvg(svg)));
+export async function renderCardPng(
+  svg: SVGSVGElement,
+  pixelRatio: number = CARD_PIXEL_RATIO,
+): Promise<Blob> {
+  const width = Math.round(CARD_WIDTH * pixelRatio);
+  const height = Math.round(CARD_HEIGHT * pixelRatio);
+  const image = await loadImage(svgDataUrl(serializeSvg(svg, width, height)));
   const canvas = document.createElement('canvas');
-  canvas.width = CARD_WIDTH;
-  canvas.height = CARD_HEIGHT;
+  canvas.width = width;
+  canvas.height = height;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('No 2D canvas');
-  context.drawImage(image, 0, 0, CARD_WIDTH, CARD_HEIGHT);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, 0, 0, width, height);
   return new Promise((resolve, reject) => {
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made'))),

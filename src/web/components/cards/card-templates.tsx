@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import type { TCardTemplate } from '#shared/schemas/cards.ts';
+import { READABLE_TEXT_CLASS, useReadableSvgText } from './readable-svg-text.ts';
 import {
   CARD_HEIGHT,
   CARD_LOGO_SIZE,
@@ -25,6 +26,10 @@ export interface CardView {
   phone: string;
   website: string;
   address: string;
+  /** Job title, WeChat ID and WhatsApp number: on the back, under the address ('' = none). */
+  jobTitle?: string;
+  wechat?: string;
+  whatsapp?: string;
   logo: string | null;
   qr: string | null;
   primaryColor: string;
@@ -38,6 +43,8 @@ export interface CardTexts {
   website: string;
   address: string;
   scan: string;
+  wechat?: string;
+  whatsapp?: string;
 }
 
 interface Ctx {
@@ -774,6 +781,16 @@ export const TEMPLATE_SWATCHES: Record<TCardTemplate, { background: string; acce
   tech: { background: '#0F172A', accent: CYAN },
 };
 
+/** "WeChat hengtai_li · WhatsApp +86…" on the back ('' when the card has neither). */
+function backContactLine({ view, texts }: Ctx): string {
+  return [
+    view.wechat ? `${texts.wechat ?? 'WeChat'} ${view.wechat}` : '',
+    view.whatsapp ? `${texts.whatsapp ?? 'WhatsApp'} ${view.whatsapp}` : '',
+  ]
+    .filter(Boolean)
+    .join('  ·  ');
+}
+
 function Back({ ctx, theme }: { ctx: Ctx; theme: BackTheme }) {
   const { view, texts, fonts } = ctx;
   const size = 232;
@@ -820,9 +837,21 @@ function Back({ ctx, theme }: { ctx: Ctx; theme: BackTheme }) {
         testId="card-address"
       />
       <FitText
-        text={view.company}
+        text={backContactLine(ctx)}
         x={W / 2}
-        y={500}
+        y={478}
+        width={800}
+        size={17}
+        minSize={11}
+        family={fonts.sans}
+        fill={theme.muted}
+        anchor="middle"
+        testId="card-contact-line"
+      />
+      <FitText
+        text={view.jobTitle ? `${view.company} · ${view.name}, ${view.jobTitle}` : view.company}
+        x={W / 2}
+        y={516}
         width={760}
         size={16}
         minSize={11}
@@ -868,14 +897,16 @@ export function CardSvg({
   const id = `c${rawId.replace(/[^a-zA-Z0-9]/g, '')}`;
   const ctx: Ctx = { id, view, texts, fonts: fontStacks(language) };
   const spec = TEMPLATE_SPECS[template];
+  // Text that would show under 12 px at the card's size is hidden (pages repeat it as HTML).
+  const readableRef = useReadableSvgText(svgRef);
   return (
     <svg
-      ref={svgRef}
+      ref={readableRef}
       xmlns="http://www.w3.org/2000/svg"
       viewBox={`0 0 ${W} ${H}`}
       role="img"
       aria-label={title}
-      className={className}
+      className={className ? `${className} ${READABLE_TEXT_CLASS}` : READABLE_TEXT_CLASS}
       data-testid={testId}
       data-template={template}
       data-side={side}

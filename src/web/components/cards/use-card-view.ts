@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
+import { withSource } from '#shared/chat-source.ts';
 import type { TBusinessCard } from '#shared/schemas/cards.ts';
 import type { CardTexts, CardView } from './card-templates.tsx';
 
@@ -48,8 +49,29 @@ export async function makeQr(text: string): Promise<string | null> {
   }
 }
 
-export function cardLogoUrl(card: Pick<TBusinessCard, 'logoUrl' | 'user'>): string | null {
-  return card.logoUrl ?? card.user.companyLogo ?? null;
+/**
+ * What a card face needs: an owner's card (its values, else the owner's profile) or a public
+ * card (values already resolved, no owner).
+ */
+export type CardViewSource = Pick<
+  TBusinessCard,
+  | 'contactPerson'
+  | 'companyName'
+  | 'email'
+  | 'phone'
+  | 'website'
+  | 'address'
+  | 'logoUrl'
+  | 'chatUrl'
+  | 'primaryColor'
+  | 'secondaryColor'
+> &
+  Partial<Pick<TBusinessCard, 'jobTitle' | 'wechatId' | 'whatsapp'>> & {
+    user?: Partial<TBusinessCard['user']>;
+  };
+
+export function cardLogoUrl(card: Pick<CardViewSource, 'logoUrl' | 'user'>): string | null {
+  return card.logoUrl ?? card.user?.companyLogo ?? null;
 }
 
 export interface CardViewState {
@@ -59,7 +81,7 @@ export interface CardViewState {
 }
 
 /** A card's display values with its logo and QR as data URLs. */
-export function useCardView(card: TBusinessCard | undefined, { qr = true } = {}): CardViewState {
+export function useCardView(card: CardViewSource | undefined, { qr = true } = {}): CardViewState {
   const logoUrl = card ? cardLogoUrl(card) : null;
   const logo = useQuery({
     queryKey: ['card-asset', 'logo', logoUrl],
@@ -69,7 +91,8 @@ export function useCardView(card: TBusinessCard | undefined, { qr = true } = {})
     gcTime: 10 * 60 * 1000,
     refetchOnWindowFocus: false,
   });
-  const chatUrl = card?.chatUrl ?? '';
+  // The code is scanned: visits through it count as "qr" (issue 12, item 12).
+  const chatUrl = card?.chatUrl ? withSource(card.chatUrl, 'qr') : '';
   const code = useQuery({
     queryKey: ['card-asset', 'qr', chatUrl],
     queryFn: () => makeQr(chatUrl),
@@ -80,12 +103,15 @@ export function useCardView(card: TBusinessCard | undefined, { qr = true } = {})
   });
 
   const view: CardView = {
-    name: card?.contactPerson ?? card?.user.username ?? '',
-    company: card?.companyName ?? card?.user.companyName ?? '',
-    email: card?.email ?? card?.user.email ?? '',
-    phone: card?.phone ?? card?.user.phone ?? '',
-    website: card?.website ?? card?.user.website ?? '',
-    address: card?.address ?? card?.user.address ?? '',
+    name: card?.contactPerson ?? card?.user?.username ?? '',
+    company: card?.companyName ?? card?.user?.companyName ?? '',
+    email: card?.email ?? card?.user?.email ?? '',
+    phone: card?.phone ?? card?.user?.phone ?? '',
+    website: card?.website ?? card?.user?.website ?? '',
+    address: card?.address ?? card?.user?.address ?? '',
+    jobTitle: card?.jobTitle ?? '',
+    wechat: card?.wechatId ?? '',
+    whatsapp: card?.whatsapp ?? '',
     logo: logo.data ?? null,
     qr: code.data ?? null,
     primaryColor: card?.primaryColor ?? '#3B82F6',
@@ -104,5 +130,7 @@ export function useCardTexts(): CardTexts {
     website: t('cardTemplates.website'),
     address: t('cardTemplates.address'),
     scan: t('cardTemplates.scanToConnect'),
+    wechat: t('cardTemplates.wechat'),
+    whatsapp: t('cardTemplates.whatsapp'),
   };
 }

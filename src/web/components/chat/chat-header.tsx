@@ -51,6 +51,49 @@ function Logo({ t, info }: { t: Translate; info: SessionInfo | null }) {
   );
 }
 
+/** WeChat ID (selectable, to paste into WeChat), WhatsApp and LinkedIn links, when the card has them. */
+function ContactHandles({ t, info }: { t: Translate; info: SessionInfo }) {
+  const whatsapp = info.whatsapp?.replace(/\D/g, '');
+  const linkClass =
+    'rounded-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
+  if (!info.wechatId && !whatsapp && !info.linkedinUrl) return null;
+  return (
+    <p
+      data-testid="chat-handles"
+      aria-label={t('chat.header.contacts', { name: info.username })}
+      className="flex flex-wrap gap-x-3 text-xs leading-5 text-slate-600"
+    >
+      {info.wechatId ? (
+        <span className="select-all" data-testid="chat-wechat">
+          {t('chat.header.wechat', { id: info.wechatId })}
+        </span>
+      ) : null}
+      {whatsapp ? (
+        <a
+          href={`https://wa.me/${whatsapp}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={linkClass}
+          data-testid="chat-whatsapp"
+        >
+          {t('chat.header.whatsapp')}
+        </a>
+      ) : null}
+      {info.linkedinUrl?.startsWith('https://') ? (
+        <a
+          href={info.linkedinUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={linkClass}
+          data-testid="chat-linkedin"
+        >
+          {t('chat.header.linkedin')}
+        </a>
+      ) : null}
+    </p>
+  );
+}
+
 const actionClass =
   'inline-flex min-h-11 min-w-0 flex-1 items-center justify-center gap-2 rounded-full border px-3 text-sm font-medium sm:flex-none sm:px-5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
 
@@ -86,11 +129,12 @@ export function ChatHeader({
               >
                 {owner || title}
               </h1>
-              {company ? (
+              {company || info.jobTitle ? (
                 <p data-testid="chat-company" className="truncate text-sm text-slate-600">
-                  {company}
+                  {[info.jobTitle, company].filter(Boolean).join(' · ')}
                 </p>
               ) : null}
+              <ContactHandles t={t} info={info} />
             </>
           ) : (
             <h1 className="truncate text-base font-semibold text-slate-900">

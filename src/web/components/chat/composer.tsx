@@ -91,6 +91,9 @@ export function Composer({ t, disabled, busy, onSend, onNotice }: ComposerProps)
     onSend(text, image ?? undefined);
     setText('');
     setImage(null);
+    // The send button disables itself while the answer comes: keep focus in the message box
+    // rather than letting it fall to the page (issue 21, item 4).
+    textarea.current?.focus();
   };
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -129,8 +132,13 @@ export function Composer({ t, disabled, busy, onSend, onNotice }: ComposerProps)
   const showCounter = count >= COUNTER_FROM_CHARS;
 
   return (
-    <div
+    <form
       data-testid="chat-composer"
+      aria-label={t('chat.input.formLabel')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
       className="shrink-0 border-t border-slate-200 bg-white pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)] pl-[env(safe-area-inset-left)]"
     >
       <div className="mx-auto max-w-3xl px-2 pt-2 pb-2 sm:px-4">
@@ -249,8 +257,7 @@ export function Composer({ t, disabled, busy, onSend, onNotice }: ComposerProps)
             </button>
           ) : null}
           <button
-            type="button"
-            onClick={send}
+            type="submit"
             disabled={!canSend}
             aria-label={t('chat.input.send')}
             data-testid="chat-send"
@@ -273,6 +280,6 @@ export function Composer({ t, disabled, busy, onSend, onNotice }: ComposerProps)
           </p>
         ) : null}
       </div>
-    </div>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { CircleCheck } from './icons.tsx';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ChatHttpError, isNetworkError, sendLead } from '../../lib/chat/api.ts';
 import { cx } from '../../lib/chat/cx.ts';
 import type { Translate } from '../../lib/chat/i18n.ts';
@@ -39,6 +39,11 @@ export function LeadSheet({
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const id = useId();
+  const confirmation = useRef<HTMLDivElement>(null);
+  // Once sent, the form is gone: the confirmation takes focus so it is read and Tab goes on.
+  useEffect(() => {
+    if (status.kind === 'done') confirmation.current?.focus();
+  }, [status.kind]);
 
   const close = () => {
     onClose();
@@ -126,9 +131,11 @@ export function LeadSheet({
     >
       {status.kind === 'done' ? (
         <div
+          ref={confirmation}
+          tabIndex={-1}
           data-testid="lead-confirmation"
           role="status"
-          className="flex flex-col items-center gap-2 py-6 text-center"
+          className="flex flex-col items-center gap-2 rounded-lg py-6 text-center focus-visible:outline-2 focus-visible:outline-brand-500"
         >
           <CircleCheck aria-hidden="true" className="size-10 text-emerald-600" />
           <p className="text-lg font-semibold text-slate-900">

@@ -41,11 +41,15 @@ function AnswerText({
     if (!citation) continue;
     parts.push(content.slice(last, match.index));
     parts.push(
+      // The source chips below the answer are the keyboard's and screen reader's way to each
+      // source; the marker in the text is a shortcut for pointers, not a second tab stop.
       <button
         key={`${match.index}`}
         type="button"
+        tabIndex={-1}
+        aria-hidden="true"
+        title={citationLabel(t, citation, number)}
         onClick={() => onOpen(citation)}
-        aria-label={citationLabel(t, citation, number)}
         className="mx-0.5 inline-flex min-w-5 -translate-y-0.5 items-center justify-center rounded-md bg-brand-50 px-1 align-baseline text-xs font-semibold text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         {number}
@@ -234,19 +238,17 @@ export function AnalyzingIndicator({ t }: { t: Translate }) {
 export function Welcome({
   t,
   company,
+  suggestions,
   onAsk,
   disabled,
 }: {
   t: Translate;
   company: string;
+  /** Questions the card's documents answer (computed by the server); none: no list. */
+  suggestions: readonly string[];
   onAsk: (question: string) => void;
   disabled: boolean;
 }) {
-  const suggestions = [
-    t('chat.welcome.products'),
-    t('chat.welcome.certificates'),
-    t('chat.welcome.delivery'),
-  ];
   return (
     <div
       data-testid="chat-welcome"
@@ -259,9 +261,11 @@ export function Welcome({
         {t('chat.welcome.title', { company })}
       </h2>
       <p className="text-sm text-pretty text-slate-600">{t('chat.welcome.text')}</p>
-      <p className="mt-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
-        {t('chat.welcome.suggestionsLabel')}
-      </p>
+      {suggestions.length > 0 ? (
+        <p className="mt-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+          {t('chat.welcome.suggestionsLabel')}
+        </p>
+      ) : null}
       <ul className="flex w-full flex-col gap-2">
         {suggestions.map((question) => (
           <li key={question}>

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState, type AnimationEvent } from 'react';
 
-/** Set once the intro has played in this browser session (spec-advanced 4). */
+/** Set once the intro has played in this browser: it never plays twice (issue 21, item 2). */
 export const INTRO_SEEN_KEY = 'docucard.introSeen';
-/** The intro gives way after this long whatever happens (spec-advanced 9). */
-export const INTRO_FALLBACK_MS = 5000;
+/** The intro gives way after this long whatever happens (its animation lasts as long). */
+export const INTRO_FALLBACK_MS = 1500;
 
 export type IntroPhase = 'intro' | 'settled';
 
@@ -14,10 +14,18 @@ function prefersReducedMotion(): boolean {
   );
 }
 
+function markSeen() {
+  try {
+    localStorage.setItem(INTRO_SEEN_KEY, '1');
+  } catch {
+    // Without storage the intro may play again next visit; nothing else to do.
+  }
+}
+
 function firstPhase(): IntroPhase {
   try {
     if (prefersReducedMotion()) return 'settled';
-    return sessionStorage.getItem(INTRO_SEEN_KEY) ? 'settled' : 'intro';
+    return localStorage.getItem(INTRO_SEEN_KEY) ? 'settled' : 'intro';
   } catch {
     // No storage (private mode, blocked): skip the intro rather than replay it on every visit.
     return 'settled';
@@ -25,19 +33,22 @@ function firstPhase(): IntroPhase {
 }
 
 /**
- * The intro's state: it plays once per session, and ends when its animation ends, after 5 s,
- * or on any error; then the background dims, the content fades in and the scene loops.
+ * The intro's state: it plays once per browser, never for a signed-in owner, and ends when
+ * its animation ends, after 1.5 s, or on any error; then the background dims and the scene
+ * loops. The header (log in, register, language) is usable throughout.
  */
-export function useIntro() {
+export function useIntro({ signedIn }: { signedIn: boolean }) {
   const [phase, setPhase] = useState<IntroPhase>(firstPhase);
   const finish = useCallback(() => setPhase('settled'), []);
   useEffect(() => {
-    if (phase !== 'intro') return;
-    try {
-      sessionStorage.setItem(INTRO_SEEN_KEY, '1');
-    } catch {
-      // Without storage the intro may play again next visit; nothing else to do.
+    if (signedIn) {
+      markSeen();
+      finish();
     }
+  }, [signedIn, finish]);
+  useEffect(() => {
+    if (phase !== 'intro') return;
+    markSeen();
     const timer = setTimeout(finish, INTRO_FALLBACK_MS);
     const onError = () => finish();
     window.addEventListener('error', onError);

@@ -1,8 +1,9 @@
-import { Menu } from 'lucide-react';
+import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { TPublicUser } from '#shared/schemas/auth.ts';
+import { useLogout } from '../../lib/session.ts';
 import { cn } from '../../lib/utils.ts';
 import { Button } from '../ui/button.tsx';
 import {
@@ -21,6 +22,7 @@ export function MobileMenu({ user, className }: { user: TPublicUser | null; clas
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const logout = useLogout();
   const linkClass =
     'flex min-h-11 items-center rounded-lg px-3 text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
 
@@ -70,6 +72,16 @@ export function MobileMenu({ user, className }: { user: TPublicUser | null; clas
                 <Link href="/user-details" onClick={close}>
                   {t('nav.getStarted')}
                 </Link>
+              </Button>
+              <Button
+                variant="ghost"
+                className="h-11 justify-start text-red-700 hover:bg-red-50 hover:text-red-800"
+                disabled={logout.isPending}
+                onClick={() => logout.mutate(undefined, { onSuccess: close })}
+                data-testid="logout-mobile"
+              >
+                <LogOut aria-hidden="true" />
+                {logout.isPending ? t('nav.loggingOut') : t('nav.logout')}
               </Button>
             </>
           ) : (

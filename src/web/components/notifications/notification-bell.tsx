@@ -94,7 +94,7 @@ export function NotificationBell() {
           <span
             aria-hidden="true"
             data-testid="notification-badge"
-            className="absolute top-1 right-1 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-semibold text-white ring-2 ring-white"
+            className="absolute -top-0.5 -right-0.5 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-semibold text-white ring-2 ring-white"
           >
             {badge}
           </span>

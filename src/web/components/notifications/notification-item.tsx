@@ -66,6 +66,7 @@ export function NotificationItem({
       data-notification-id={notification.id}
       data-status={notification.status}
       data-customer-id={notification.customerId}
+      data-unread={notification.unreadCount}
       className={cn(
         'border-b border-slate-100 last:border-b-0',
         isNew ? 'bg-brand-50/60' : 'bg-white',
@@ -95,6 +96,17 @@ export function NotificationItem({
               >
                 {name}
               </span>
+              {isNew && notification.unreadCount > 0 ? (
+                <span
+                  className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
+                  data-testid="notification-unread-count"
+                >
+                  <span aria-hidden="true">{notification.unreadCount}</span>
+                  <span className="sr-only">
+                    {t('notifications.conversationUnread', { count: notification.unreadCount })}
+                  </span>
+                </span>
+              ) : null}
               <span
                 className={cn(
                   'shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
@@ -110,17 +122,25 @@ export function NotificationItem({
               <span className="inline-flex min-w-0 items-center gap-1">
                 <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
                 <span className="truncate" data-testid="notification-location">
-                  {customerLocationText(notification, t)}
+                  {customerLocationText(notification, t, i18n.language)}
                 </span>
               </span>
-              <span className="inline-flex min-w-0 items-center gap-1">
-                <Building2 aria-hidden="true" className="size-3.5 shrink-0" />
-                <span className="truncate" data-testid="notification-company">
-                  {customerCompanyText(notification, t)}
+              {/* Once the visitor left their details, no "unknown company": only what they gave. */}
+              {notification.customerInfo.company || !notification.customerName ? (
+                <span className="inline-flex min-w-0 items-center gap-1">
+                  <Building2 aria-hidden="true" className="size-3.5 shrink-0" />
+                  <span className="truncate" data-testid="notification-company">
+                    {customerCompanyText(notification, t)}
+                  </span>
                 </span>
-              </span>
+              ) : null}
+              {notification.messageCount > 1 ? (
+                <span data-testid="notification-message-count">
+                  {t('notifications.messageCount', { count: notification.messageCount })}
+                </span>
+              ) : null}
             </span>
-            {notification.kind === 'message' && notification.message ? (
+            {notification.message ? (
               <span
                 className="mt-1 line-clamp-2 text-sm break-words text-slate-800"
                 data-testid="notification-message"
@@ -236,7 +256,7 @@ export function NotificationItem({
                 <DetailRow label={t('notifications.detailsPhone')}>{phone}</DetailRow>
               ) : null}
               <DetailRow label={t('notifications.detailsLocation')}>
-                {customerLocationText(notification, t)}
+                {customerLocationText(notification, t, i18n.language)}
               </DetailRow>
               <DetailRow label={t('notifications.detailsCard')}>
                 {t('notifications.detailsCardValue', { id: notification.businessCardId })}

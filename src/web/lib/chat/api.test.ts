@@ -117,9 +117,12 @@ describe('other chat calls', () => {
     );
     vi.stubGlobal('fetch', fetch);
     await fetchSessionInfo(9, { src: 'qr', ref: 'https://fair.example/hall-3' });
-    expect((fetch.mock.calls[0] as unknown as [string])[0]).toBe(
-      '/api/chat/session-info/9?src=qr&ref=https%3A%2F%2Ffair.example%2Fhall-3',
-    );
+    const url = new URL((fetch.mock.calls[0] as unknown as [string])[0], 'http://x');
+    expect(url.pathname).toBe('/api/chat/session-info/9');
+    expect(url.searchParams.get('src')).toBe('qr');
+    expect(url.searchParams.get('ref')).toBe('https://fair.example/hall-3');
+    // The browser's time zone travels along, so the owner sees where visitors are.
+    expect(url.searchParams.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   it('reads a live reply from the company and ignores anything else', () => {

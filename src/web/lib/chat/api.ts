@@ -162,6 +162,16 @@ export type Citation = TCitation;
 export type StoredMessage = TStoredChatMessage;
 export type ChatAnswer = TChatResponse;
 
+/** The browser's IANA time zone (tells analytics the visitor's country without GeoIP). */
+function browserTimeZone(): string | null {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone && zone.length <= 64 && /^[A-Za-z][A-Za-z0-9_+/-]*$/.test(zone) ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Opens (or resumes) the visitor session and reads the header's details. 404: no such card. */
 export function fetchSessionInfo(
   cardId: number,
@@ -171,11 +181,26 @@ export function fetchSessionInfo(
   const query = new URLSearchParams();
   if (context.src) query.set('src', context.src.slice(0, 50));
   if (context.ref) query.set('ref', context.ref.slice(0, 500));
+  const timeZone = browserTimeZone();
+  if (timeZone) query.set('tz', timeZone);
   const search = query.toString();
   return getJson<SessionInfo>(`/api/chat/session-info/${cardId}${search ? `?${search}` : ''}`, {
     timeoutMs: 20_000,
     ...options,
   });
+}
+
+/** The card's suggested questions in a language (after the visitor switches it). */
+export async function fetchSuggestedQuestions(
+  cardId: number,
+  language: string,
+  options?: CallOptions,
+): Promise<string[]> {
+  const body = await getJson<{ suggestedQuestions: string[] }>(
+    `/api/chat/suggested-questions/${cardId}?lang=${encodeURIComponent(language)}`,
+    options,
+  );
+  return body.suggestedQuestions;
 }
 
 export async function fetchHistory(
@@ -246,6 +271,8 @@ export async function streamAnswer(
       touch();
       const data = JSON.parse(event.data) as Record<string, unknown>;
       if (event.event === 'delta' && typeof data.text === 'string') onDelta(data.text);
+      else if (event.event === 'done' && data.message === null && data.humanTakeover === true)
+        result = { message: null, citations: [], humanTakeover: true };
       else if (event.event === 'done' && typeof data.message === 'string')
         result = {
           message: data.message,
@@ -310,6 +337,31 @@ export function parseLiveEvent(data: string): StoredMessage | null {
       content: message.content,
       createdAt:
         typeof message.createdAt === 'string' ? message.createdAt : new Date().toISOString(),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a person from the booth answers instead of the assistant, and until when. */
+export interface TakeoverEvent {
+  active: boolean;
+  /** ISO time it ends by itself unless the staff writes again; null when inactive. */
+  expiresAt: string | null;
+}
+
+/** A takeover change from GET /api/chat/events (also sent once on connecting), else null. */
+export function parseTakeoverEvent(data: string): TakeoverEvent | null {
+  try {
+    const event = JSON.parse(data) as { type?: unknown; active?: unknown; expiresAt?: unknown };
+    if (event.type !== 'takeover' || typeof event.active !== 'boolean') return null;
+    const expiresAt =
+      typeof event.expiresAt === 'string' && !Number.isNaN(Date.parse(event.expiresAt))
+        ? event.expiresAt
+        : null;
+    return {
+      active: event.active && expiresAt !== null,
+      expiresAt: event.active ? expiresAt : null,
     };
   } catch {
     return null;

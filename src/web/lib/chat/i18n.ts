@@ -1,11 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
-  isLanguage,
-  type Language,
-} from '#shared/limits.ts';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, isLanguage, type Language } from '#shared/limits.ts';
+import { interpolateSpaced } from '../cjk-spacing.ts';
+import { browserLanguage } from './browser-language.ts';
 import {
   chat as zhCNChat,
   validation as zhCNValidation,
@@ -13,7 +9,8 @@ import {
 
 /*
  * The visitor chat's translations: the `chat` and `validation` sections of the shared locale
- * files, and the same `selectedLanguage` choice as the rest of the app (default zh-CN).
+ * files. The language is the visitor's choice in the switcher (`selectedLanguage`, as in the
+ * rest of the app), else the browser's preferred language (issue 12, item 8).
  *
  * Why not i18next here: the visitor page must load in under 100 KB compressed on a crowded
  * fair network. React DOM alone is ~70 KB of that; i18next with react-i18next and the three
@@ -77,17 +74,16 @@ export function translate(
   if (!tree) return '';
   const text = lookup(tree, key) ?? lookup(strings[BUNDLED]!, key) ?? key;
   if (!values) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return interpolateSpaced(text, values);
 }
 
+/** The switcher's remembered choice, else what the browser prefers. */
 function readStoredLanguage(): Language {
   try {
     const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    return isLanguage(stored) ? stored : browserLanguage();
   } catch {
-    return DEFAULT_LANGUAGE;
+    return browserLanguage();
   }
 }
 

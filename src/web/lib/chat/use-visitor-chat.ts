@@ -8,11 +8,13 @@ import {
   fetchSessionInfo,
   isNetworkError,
   parseLiveEvent,
+  parseTakeoverEvent,
   refusalText,
   streamAnswer,
   type Citation,
   type SessionInfo,
   type StoredMessage,
+  type TakeoverEvent,
 } from './api.ts';
 import { imageDataUrl } from './image.ts';
 import type { ChatImageType } from './limits.ts';
@@ -106,6 +108,8 @@ export interface VisitorChat {
   /** A message is on its way or waiting for the connection. */
   busy: boolean;
   online: boolean;
+  /** A person from the booth answers instead of the assistant (takeover). */
+  humanAnswering: boolean;
   send: (text: string, image?: { data: string; type: ChatImageType }) => void;
   retry: (key: string) => void;
   reload: () => void;
@@ -122,6 +126,7 @@ export function useVisitorChat(
   const [queue, setQueue] = useState<OutgoingMessage[]>([]);
   const [analyzing, setAnalyzing] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [takeover, setTakeover] = useState<TakeoverEvent>({ active: false, expiresAt: null });
 
   // The async sender reads the latest values through these.
   const itemsRef = useRef<ChatItem[]>([]);
@@ -164,7 +169,15 @@ export function useVisitorChat(
 
   /** The visitor's bubble is sent and the answer is in its own bubble, complete. */
   const complete = useCallback(
-    (message: OutgoingMessage, answer: { message: string; citations: Citation[] }) => {
+    (message: OutgoingMessage, answer: { message: string | null; citations: Citation[] }) => {
+      const answered = answer.message;
+      if (answered === null) {
+        // A person answers: the message went to them; their reply arrives live.
+        setBubble(message.id, { state: undefined, error: undefined });
+        setTakeover((current) => (current.active ? current : { active: true, expiresAt: null }));
+        updateQueue(dequeue(queueRef.current, message.id));
+        return;
+      }
       updateItems((list) => {
         const next = list.map((item) =>
           item.key === message.id ? { ...item, state: undefined, error: undefined } : item,
@@ -172,7 +185,7 @@ export function useVisitorChat(
         const done: ChatItem = {
           key: answerKey(message.id),
           role: 'assistant',
-          content: answer.message,
+          content: answered,
           citations: answer.citations,
           createdAt: new Date().toISOString(),
         };
@@ -183,7 +196,7 @@ export function useVisitorChat(
       });
       updateQueue(dequeue(queueRef.current, message.id));
     },
-    [updateItems, updateQueue],
+    [setBubble, updateItems, updateQueue],
   );
 
   const scheduleRetry = useCallback((attempts: number) => {
@@ -375,6 +388,11 @@ export function useVisitorChat(
     if (load.status !== 'ready' || !online || typeof EventSource === 'undefined') return;
     const source = new EventSource(eventsUrl(cardId));
     source.addEventListener('message', (event: MessageEvent<string>) => {
+      const change = parseTakeoverEvent(event.data);
+      if (change) {
+        setTakeover(change);
+        return;
+      }
       const message = parseLiveEvent(event.data);
       if (!message) return;
       updateItems((list) => [
@@ -426,12 +444,24 @@ export function useVisitorChat(
 
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
 
+  // A takeover ends by itself when the staff stays silent; the page follows without asking.
+  useEffect(() => {
+    if (!takeover.active || !takeover.expiresAt) return;
+    const wait = Date.parse(takeover.expiresAt) - Date.now();
+    const timer = setTimeout(
+      () => setTakeover({ active: false, expiresAt: null }),
+      Math.max(0, Math.min(wait, 2 ** 31 - 1)),
+    );
+    return () => clearTimeout(timer);
+  }, [takeover]);
+
   return {
     load,
     items,
     analyzing,
     busy: queue.length > 0,
     online,
+    humanAnswering: takeover.active,
     send,
     retry,
     reload,

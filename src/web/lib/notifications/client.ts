@@ -20,7 +20,10 @@ export const CLOSE_UNAUTHENTICATED = 4401;
 export type NotificationEvent =
   | { type: 'notification'; notification: CustomerNotification }
   | { type: 'handled'; businessCardId: number; customerId: number | null }
-  | { type: 'history'; notifications: CustomerNotification[] };
+  | { type: 'history'; notifications: CustomerNotification[] }
+  /** A conversation's details changed (no alert). */
+  | { type: 'updated'; notification: CustomerNotification }
+  | { type: 'takeover'; customerId: number; active: boolean };
 
 /** The part of WebSocket this client uses (a test passes a fake). */
 export interface SocketLike {
@@ -261,6 +264,13 @@ export class NotificationClient {
       case 'notification':
         this.dispatch({ type: 'received', notification: message.notification });
         this.emit({ type: 'notification', notification: message.notification });
+        return;
+      case 'conversation_updated':
+        this.dispatch({ type: 'received', notification: message.notification });
+        this.emit({ type: 'updated', notification: message.notification });
+        return;
+      case 'takeover_changed':
+        this.emit({ type: 'takeover', customerId: message.customerId, active: message.active });
         return;
       case 'customer_handled':
         this.dispatch({

@@ -11,10 +11,18 @@ export interface TConversationLead {
   phone: string | null;
 }
 
+export interface TTakeover {
+  active: boolean;
+  since: string | null;
+  expiresAt: string | null;
+}
+
 export interface TConversation {
   id: number;
   businessCardId: number;
   source: string | null;
+  language: string | null;
+  takeover: TTakeover;
   createdAt: string;
   lastActivity: string;
   messages: TStoredChatMessage[];
@@ -42,4 +50,17 @@ export function useConversation(
 
 export function replyToVisitor(customerId: number, message: string): Promise<{ ok: true }> {
   return apiRequest<{ ok: true }>('POST', `${conversationPath(customerId)}/reply`, { message });
+}
+
+/** A person from the booth answers instead of the assistant (true), or hands back (false). */
+export function setTakeover(
+  customerId: number,
+  active: boolean,
+): Promise<{ id: number; takeover: TTakeover }> {
+  return apiRequest('PUT', `${conversationPath(customerId)}/takeover`, { active });
+}
+
+/** A photo the visitor sent, served to the owner only. */
+export function photoUrl(customerId: number, photoId: string): string {
+  return `${conversationPath(customerId)}/photos/${encodeURIComponent(photoId)}`;
 }

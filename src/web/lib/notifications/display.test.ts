@@ -40,6 +40,8 @@ describe('notification texts', () => {
     const en = i18n.getFixedT('en');
     expect(customerNameText(known, en)).toBe('Anna Schmidt');
     expect(customerLocationText(known, en)).toBe('Germany');
+    expect(customerLocationText(known, i18n.getFixedT('zh-CN'), 'zh-CN')).toBe('德国');
+    expect(customerLocationText(known, i18n.getFixedT('zh-TW'), 'zh-TW')).toBe('德國');
     expect(customerCompanyText(known, en)).toBe('Schmidt GmbH');
   });
 

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { localizedRegionName } from '../region-name.ts';
 import type { CustomerNotification, NotificationPriority, NotificationStatus } from './types.ts';
 
 /* The texts a notification shows, with the spec's fallbacks (spec-core 4.8). */
@@ -11,12 +12,14 @@ export function customerNameText(
   return notification.customerName ?? t('notifications.fallbackName');
 }
 
-/** "unknown location" / 未知位置. */
+/** "unknown location" / 未知位置; a country in the interface language ("Germany" → 德国). */
 export function customerLocationText(
   notification: Pick<CustomerNotification, 'customerLocation'>,
   t: TFunction,
+  language = 'en',
 ): string {
-  return notification.customerLocation ?? t('notifications.fallbackLocation');
+  const location = notification.customerLocation;
+  return location ? localizedRegionName(location, language) : t('notifications.fallbackLocation');
 }
 
 /** "unknown company" / 未知公司. */

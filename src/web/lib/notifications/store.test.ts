@@ -24,6 +24,8 @@ function note(id: number, overrides: Partial<CustomerNotification> = {}): Custom
     createdAt: new Date(Date.UTC(2026, 3, 15, 9, 0, id)).toISOString(),
     message: `question ${id}`,
     customerInfo: { company: null, phone: null },
+    unreadCount: overrides.status && overrides.status !== 'new' ? 0 : 1,
+    messageCount: 1,
     ...overrides,
   };
 }
@@ -112,16 +114,15 @@ describe('notification reducer', () => {
       {
         type: 'history',
         notifications: [
-          note(1, { customerId: 5 }),
-          note(2, { customerId: 5, status: 'acknowledged' }),
+          note(2, { customerId: 5, unreadCount: 3 }),
           note(3, { customerId: 6 }),
-          note(4, { customerId: 5, businessCardId: 8 }),
+          note(4, { customerId: 9, businessCardId: 8 }),
         ],
       },
       { type: 'handled', businessCardId: 7, customerId: 5 },
     );
     const status = Object.fromEntries(state.notifications.map((n) => [n.id, n.status]));
-    expect(status).toEqual({ 1: 'responded', 2: 'responded', 3: 'new', 4: 'new' });
+    expect(status).toEqual({ 2: 'responded', 3: 'new', 4: 'new' });
     expect(unreadCount(state)).toBe(2);
   });
 
@@ -146,6 +147,41 @@ describe('notification reducer', () => {
     expect(notificationReducer(state, { type: 'connection', status: 'connected' })).toBe(state);
     state = notificationReducer(state, { type: 'received', notification: note(1) });
     expect(notificationReducer(state, { type: 'reset' })).toEqual(initialNotificationState);
+  });
+});
+
+describe('one entry per conversation', () => {
+  it('replaces a conversation’s entry with its newer event and sums the unread events', () => {
+    const state = run(
+      { type: 'history', notifications: [note(1, { customerId: 5, unreadCount: 2 }), note(2)] },
+      {
+        type: 'received',
+        notification: note(3, { customerId: 5, unreadCount: 3, message: 'third' }),
+      },
+    );
+    expect(ids(state)).toEqual([3, 2]);
+    expect(state.notifications[0]).toMatchObject({ customerId: 5, message: 'third' });
+    expect(unreadCount(state)).toBe(4);
+  });
+
+  it('keeps the newer event when an older copy arrives late', () => {
+    const state = run(
+      { type: 'received', notification: note(4, { customerId: 5 }) },
+      { type: 'received', notification: note(3, { customerId: 5, message: 'old' }) },
+    );
+    expect(ids(state)).toEqual([4]);
+  });
+
+  it('reads a whole conversation at once', () => {
+    const state = run(
+      { type: 'history', notifications: [note(1, { unreadCount: 5 }), note(2)] },
+      { type: 'acknowledge', id: 1 },
+    );
+    expect(state.notifications.find((n) => n.id === 1)).toMatchObject({
+      status: 'acknowledged',
+      unreadCount: 0,
+    });
+    expect(unreadCount(state)).toBe(1);
   });
 });
 

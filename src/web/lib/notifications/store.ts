@@ -39,12 +39,25 @@ function newestFirst(a: CustomerNotification, b: CustomerNotification): number {
   return byTime !== 0 ? byTime : b.id - a.id;
 }
 
-/** One entry per id (the later one wins), newest first, at most 20. */
+/**
+ * One entry per conversation (the newer event wins; for the same event, the later copy),
+ * newest first, at most 20.
+ */
 export function normalize(list: CustomerNotification[]): CustomerNotification[] {
-  const byId = new Map<number, CustomerNotification>();
-  for (const notification of list) byId.set(notification.id, notification);
-  return [...byId.values()].sort(newestFirst).slice(0, MAX_NOTIFICATIONS);
+  const byCustomer = new Map<number, CustomerNotification>();
+  for (const notification of list) {
+    const known = byCustomer.get(notification.customerId);
+    if (!known || notification.id >= known.id)
+      byCustomer.set(notification.customerId, notification);
+  }
+  return [...byCustomer.values()].sort(newestFirst).slice(0, MAX_NOTIFICATIONS);
 }
+
+const read = (n: CustomerNotification): CustomerNotification => ({
+  ...n,
+  status: 'acknowledged',
+  unreadCount: 0,
+});
 
 export function notificationReducer(
   state: NotificationState,
@@ -62,15 +75,13 @@ export function notificationReducer(
       return {
         ...state,
         notifications: state.notifications.map((n) =>
-          n.id === action.id && n.status === 'new' ? { ...n, status: 'acknowledged' } : n,
+          n.id === action.id && n.status === 'new' ? read(n) : n,
         ),
       };
     case 'acknowledgeAll':
       return {
         ...state,
-        notifications: state.notifications.map((n) =>
-          n.status === 'new' ? { ...n, status: 'acknowledged' } : n,
-        ),
+        notifications: state.notifications.map((n) => (n.status === 'new' ? read(n) : n)),
       };
     case 'handled':
       return {
@@ -79,7 +90,7 @@ export function notificationReducer(
           n.businessCardId === action.businessCardId &&
           (action.customerId === null || n.customerId === action.customerId) &&
           n.status !== 'closed'
-            ? { ...n, status: 'responded' }
+            ? { ...n, status: 'responded', unreadCount: 0 }
             : n,
         ),
       };
@@ -88,9 +99,12 @@ export function notificationReducer(
   }
 }
 
-/** Unread means status new. */
+/** Unread events over all conversations (a conversation with status new counts at least 1). */
 export function unreadCount(state: Pick<NotificationState, 'notifications'>): number {
-  return state.notifications.filter((n) => n.status === 'new').length;
+  return state.notifications.reduce(
+    (sum, n) => sum + (n.status === 'new' ? Math.max(1, n.unreadCount) : 0),
+    0,
+  );
 }
 
 /** What the badge shows: nothing at 0, the number up to 9, then "9+". */

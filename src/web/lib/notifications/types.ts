@@ -12,7 +12,10 @@ export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
 export type NotificationKind = 'scan' | 'message';
 
-/** One customer notification (spec-core 3), as the panel keeps it. */
+/**
+ * One visitor conversation in the panel (spec-core 3; issue 12, item 10: one entry per
+ * conversation, not per message). `id` is its newest event's.
+ */
 export interface CustomerNotification {
   id: number;
   kind: NotificationKind;
@@ -28,12 +31,19 @@ export interface CustomerNotification {
   /** The visitor's message (message notifications only). */
   message: string | null;
   customerInfo: { company: string | null; phone: string | null };
+  /** Unread events (scans and messages) of this conversation. */
+  unreadCount: number;
+  /** Messages the visitor wrote. */
+  messageCount: number;
 }
 
 export type ServerMessage =
   | { type: 'connected'; userId: number }
   | { type: 'notification_history'; notifications: CustomerNotification[] }
   | { type: 'notification'; notification: CustomerNotification }
+  /** The same conversation with new details (the visitor left their name): no alert. */
+  | { type: 'conversation_updated'; notification: CustomerNotification }
+  | { type: 'takeover_changed'; customerId: number; active: boolean }
   | { type: 'customer_handled'; businessCardId: number; customerId: number | null }
   | { type: 'pong' };
 
@@ -56,12 +66,18 @@ function isId(value: unknown): value is number {
 }
 
 /** A notification payload (live or from the history), or null when it is not one. */
+function count(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+
 export function parseNotification(value: unknown): CustomerNotification | null {
   if (!isRecord(value)) return null;
+  // An update names the conversation's kind in `kind` (its `type` is the update's).
+  const type = value.type === 'conversation_updated' ? value.kind : value.type;
   const kind: NotificationKind | null =
-    value.type === 'customer_scan_notification'
+    type === 'customer_scan_notification'
       ? 'scan'
-      : value.type === 'customer_message_notification'
+      : type === 'customer_message_notification'
         ? 'message'
         : null;
   if (!kind || !isId(value.id) || !isId(value.customerId) || !isId(value.businessCardId)) {
@@ -86,6 +102,8 @@ export function parseNotification(value: unknown): CustomerNotification | null {
     createdAt,
     message: optionalText(value.message),
     customerInfo: { company: optionalText(info.company), phone: optionalText(info.phone) },
+    unreadCount: count(value.unreadCount, status === 'new' ? 1 : 0),
+    messageCount: count(value.messageCount, kind === 'message' ? 1 : 0),
   };
 }
 
@@ -113,6 +131,14 @@ export function parseServerMessage(raw: string): ServerMessage | null {
       const notification = parseNotification(value);
       return notification ? { type: 'notification', notification } : null;
     }
+    case 'conversation_updated': {
+      const notification = parseNotification(value);
+      return notification ? { type: 'conversation_updated', notification } : null;
+    }
+    case 'takeover_changed':
+      return isId(value.customerId) && typeof value.active === 'boolean'
+        ? { type: 'takeover_changed', customerId: value.customerId, active: value.active }
+        : null;
     case 'customer_handled':
       return isId(value.businessCardId)
         ? {

@@ -5,6 +5,7 @@ import { CitationSheet } from '../../components/chat/citation-sheet.tsx';
 import { Composer } from '../../components/chat/composer.tsx';
 import { LeadSheet } from '../../components/chat/lead-sheet.tsx';
 import { AnalyzingIndicator, MessageBubble, Welcome } from '../../components/chat/message-list.tsx';
+import { useSuggestedQuestions } from '../../lib/chat/use-suggestions.ts';
 import { NoticeView, useNotices } from '../../components/chat/notices.tsx';
 import { OfflineBanner } from '../../components/chat/offline-banner.tsx';
 import type { Citation } from '../../lib/chat/api.ts';
@@ -79,6 +80,20 @@ export function NotFoundState({ t, short = false }: { t: Translate; short?: bool
   );
 }
 
+/** A person from the booth has taken over: the assistant is silent, their replies come live. */
+function TakeoverBanner({ t }: { t: Translate }) {
+  return (
+    <div
+      role="status"
+      data-testid="chat-takeover-banner"
+      className="flex items-center justify-center gap-2 border-b border-emerald-200 bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-900"
+    >
+      <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-emerald-600" />
+      {t('chat.takeover.banner')}
+    </div>
+  );
+}
+
 /** The visitor chat for one card (spec-core 2.4 and 4.7; DESIGN.md, visitor side). */
 export function ChatPage({ cardId }: { cardId: number }) {
   const { t, language } = useChatI18n();
@@ -107,6 +122,7 @@ export function ChatPage({ cardId }: { cardId: number }) {
   const chat = useVisitorChat(cardId, { online, onProblem });
   const info = chat.load.status === 'ready' ? chat.load.info : null;
   const company = info?.companyName || info?.username || t('chat.theCompany');
+  const suggestions = useSuggestedQuestions(cardId, language, info?.suggestedQuestions);
   const { list, onScroll } = useStickToBottom([chat.items, chat.analyzing]);
   // Screen readers hear each new answer or company reply once it is complete (not every
   // streamed word, and not the history shown on opening).
@@ -160,6 +176,7 @@ export function ChatPage({ cardId }: { cardId: number }) {
               <Welcome
                 t={t}
                 company={company}
+                suggestions={suggestions}
                 disabled={chat.busy}
                 onAsk={(question) => chat.send(question)}
               />
@@ -208,6 +225,7 @@ export function ChatPage({ cardId }: { cardId: number }) {
         detailsSent={detailsSent}
       />
       {!online ? <OfflineBanner t={t} /> : null}
+      {chat.humanAnswering && chat.load.status === 'ready' ? <TakeoverBanner t={t} /> : null}
       {body}
       <CitationSheet t={t} citation={source} onClose={() => setSource(null)} />
       {info ? (

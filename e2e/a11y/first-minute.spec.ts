@@ -1,0 +1,357 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config.ts';
+import {
+  createVerifiedAccount,
+  expect,
+  loginByApi,
+  snap,
+  test,
+  type Account,
+} from '../support/fixtures.ts';
+
+/*
+ * Issue 21, items 1-6: the first minute on a phone, by keyboard and in Chinese. axe-core
+ * (WCAG 2.1 AA and best practice) runs on the landing page, login, register and the visitor
+ * chat at phone and desktop size in English and Simplified Chinese; a keyboard-only visitor
+ * asks, opens a source and leaves details; the phone landing page is photographed.
+ */
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const SIZES = [
+  { name: 'phone', viewport: PHONE },
+  { name: 'desktop', viewport: DESKTOP },
+] as const;
+const LANGUAGES = ['en', 'zh-CN'] as const;
+const INTRO_SEEN_KEY = 'docucard.introSeen';
+const COMPANY = 'Aoxin Pump Industry';
+const FAQ = path.resolve('fixtures/hengtai/hengtai-faq.txt');
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Every axe violation on the page as "rule: help @ selectors" — the test wants none. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+      violations: AxeViolation[];
+      passes: unknown[];
+    };
+    // A run that checked nothing would pass vacuously.
+    if (result.passes.length === 0) throw new Error('axe checked nothing');
+    return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes }));
+  }, AXE_TAGS);
+  return violations.map(
+    (v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function expectNoViolations(page: Page, where: string) {
+  expect(await axeViolations(page), `axe violations on ${where}`).toEqual([]);
+}
+
+/** The interface language for this page; `introSeen` skips the landing intro. */
+async function useLanguage(page: Page, language: string, introSeen = true) {
+  await page.addInitScript(
+    ([lang, key, seen]) => {
+      localStorage.setItem('selectedLanguage', lang as string);
+      if (seen) localStorage.setItem(key as string, '1');
+    },
+    [language, INTRO_SEEN_KEY, introSeen] as const,
+  );
+}
+
+// The app's CSP allows no inline script; axe is injected by the test, not by the app.
+test.use({ bypassCSP: true });
+
+let cardId = 0;
+let owner: Account;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+  const page = await context.newPage();
+  owner = await createVerifiedAccount(page, { organization: COMPANY });
+  await loginByApi(page, owner);
+  const created = await page.request.post('/api/business-cards', {
+    multipart: {
+      companyName: COMPANY,
+      contactName: 'Wang Fang',
+      phone: '+86 21 5555 1234',
+      email: 'sales@aoxin.example',
+    },
+  });
+  expect(created.status()).toBe(201);
+  cardId = ((await created.json()) as { id: number }).id;
+  expect(
+    (await page.request.post(`/api/business-cards/${cardId}/finalize`, { data: {} })).status(),
+  ).toBe(200);
+  const form = new FormData();
+  form.append('businessCardId', String(cardId));
+  form.append('documents', new Blob([await readFile(FAQ)]), 'hengtai-faq.txt');
+  expect((await page.request.post('/api/documents', { multipart: form })).status()).toBe(201);
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/business-cards/${cardId}/documents`);
+        return ((await response.json()) as Array<{ status: string }>)[0]?.status;
+      },
+      { timeout: 60_000, intervals: [500, 1000] },
+    )
+    .toBe('ready');
+  await context.close();
+});
+
+test.describe('the landing page on a phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('log in, register and the language are one tap away, even while the intro plays', async ({
+    page,
+  }) => {
+    await useLanguage(page, 'en', false);
+    await page.goto('/');
+    const root = page.locator('[data-intro-phase]');
+    await expect(root).toHaveAttribute('data-intro-phase', 'intro');
+    const login = page.getByTestId('landing-login');
+    const register = page.getByTestId('landing-register');
+    await expect(login).toBeVisible();
+    await expect(register).toBeVisible();
+    await expect(page.getByTestId('language-switcher')).toBeVisible();
+    await snap(page, 'landing-phone-intro');
+
+    // "Skip intro" is clickable everywhere on it: nothing lies over any of its corners.
+    const skip = page.getByTestId('skip-intro');
+    const covered = await skip.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const points = [
+        // 8 px in: the centres of its rounded corners.
+        [box.left + 8, box.top + 8],
+        [box.right - 8, box.top + 8],
+        [box.left + 8, box.bottom - 8],
+        [box.right - 8, box.bottom - 8],
+      ];
+      return points
+        .map(([x, y]) => document.elementFromPoint(x!, y!))
+        .filter((top) => !button.contains(top))
+        .map((top) => `${top?.tagName}.${top?.className}`);
+    });
+    expect(covered).toEqual([]);
+
+    // While the hero is invisible nothing in it takes focus: Tab goes through the banner only.
+    const focused: string[] = [];
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Tab');
+      focused.push(
+        await page.evaluate(() => {
+          const element = document.activeElement;
+          const hero = document.querySelector('[data-testid="landing-hero"]');
+          return hero?.contains(element) ? 'HERO' : (element?.textContent ?? '').trim();
+        }),
+      );
+    }
+    expect(focused).not.toContain('HERO');
+    expect(focused[0]).toBe('Skip to main content');
+
+    // The intro is short and plays once per browser.
+    await expect(root).toHaveAttribute('data-intro-phase', 'settled', { timeout: 1800 });
+    await expect(page.getByTestId('intro-dim')).toHaveCSS('opacity', '0.7');
+    await expect(page.getByTestId('landing-hero')).toHaveCSS('opacity', '1');
+    await snap(page, 'landing-phone-settled');
+    await page.reload();
+    await expect(root).toHaveAttribute('data-intro-phase', 'settled');
+
+    await login.click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the footer languages switch the interface', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await page.goto('/');
+    await page.getByTestId('footer-language-zh-CN').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByTestId('landing-login')).toHaveText('登录');
+    await expect(page.getByTestId('footer-language-zh-CN')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('footer-language-zh-TW').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+    await page.getByTestId('footer-language-en').click();
+    await expect(page.getByTestId('landing-login')).toHaveText('Log in');
+  });
+
+  test('a signed-in owner never sees the intro', async ({ page }) => {
+    const owner = await createVerifiedAccount(page);
+    await loginByApi(page, owner);
+    await useLanguage(page, 'en', false);
+    await page.goto('/');
+    await expect(page.getByTestId('landing-console')).toBeVisible();
+    await expect(page.locator('[data-intro-phase]')).toHaveAttribute('data-intro-phase', 'settled');
+  });
+});
+
+for (const size of SIZES) {
+  for (const language of LANGUAGES) {
+    test.describe(`${size.name}, ${language}`, () => {
+      test.use({ viewport: size.viewport });
+
+      test('landing, login and register have no axe violations', async ({ page }) => {
+        await useLanguage(page, language);
+        for (const route of ['/', '/login', '/register']) {
+          await page.goto(route);
+          await expect(page.locator('h1').first()).toBeVisible();
+          await expectNoViolations(page, `${route} (${size.name}, ${language})`);
+        }
+      });
+
+      test('the visitor chat, its answer, source and lead form have no axe violations', async ({
+        page,
+      }) => {
+        await useLanguage(page, language);
+        await page.goto(`/chat/card/${cardId}`);
+        await expect(page.getByTestId('chat-page')).toHaveAttribute('data-status', 'ready');
+        if (language === 'zh-CN')
+          await expect(page.getByTestId('chat-welcome')).toContainText(`欢迎咨询 ${COMPANY}`);
+        await expectNoViolations(page, `chat welcome (${size.name}, ${language})`);
+
+        await page.getByTestId('chat-input').fill('Can we mix designs in one container?');
+        await page.getByTestId('chat-input').press('Enter');
+        const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+        await expect(answer.first()).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
+        await expectNoViolations(page, `chat answer (${size.name}, ${language})`);
+
+        await answer.first().getByTestId('citation-chip').first().click();
+        await expect(page.getByTestId('citation-sheet')).toBeVisible();
+        await expectNoViolations(page, `source sheet (${size.name}, ${language})`);
+        await page.keyboard.press('Escape');
+
+        await page.getByTestId('leave-details').click();
+        await expect(page.getByTestId('lead-sheet')).toBeVisible();
+        await expectNoViolations(page, `lead form (${size.name}, ${language})`);
+        if (size.name === 'phone' && language === 'zh-CN') await snap(page, 'a11y-chat-lead-zh');
+      });
+    });
+  }
+}
+
+test.describe('the visitor chat by keyboard alone', () => {
+  test.use({ viewport: PHONE });
+
+  test('ask, read, open a source, leave details: focus is always where the visitor is', async ({
+    page,
+  }) => {
+    await useLanguage(page, 'en');
+    await page.goto(`/chat/card/${cardId}`);
+    await expect(page.getByTestId('chat-page')).toHaveAttribute('data-status', 'ready');
+    const input = page.getByTestId('chat-input');
+
+    // Type and press Enter: the question goes, focus stays in the box.
+    await input.focus();
+    await page.keyboard.type('Can we mix designs in one container?');
+    await page.keyboard.press('Enter');
+    await expect(input).toBeFocused();
+    const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').first();
+    await expect(answer).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
+    await expect(answer).toContainText('5 designs');
+    await expect(input).toBeFocused();
+
+    // A second question sent with Enter on the Send button: focus back in the box.
+    await page.keyboard.type('Can you print our brand on the boxes?');
+    await page.getByTestId('chat-send').focus();
+    await page.keyboard.press('Enter');
+    await expect(input).toBeFocused();
+    await expect(
+      page.locator('[data-testid="chat-message"][data-role="assistant"]').nth(1),
+    ).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
+
+    // Each source is one tab stop: in every answer, the keyboard reaches one control per
+    // source (its chip), never a second control with the same name.
+    const perAnswer = await page
+      .locator('[data-testid="chat-message"][data-role="assistant"]')
+      .evaluateAll((answers) =>
+        answers.map((answer) => ({
+          chips: answer.querySelectorAll('[data-testid="citation-chip"]').length,
+          stops: [...answer.querySelectorAll<HTMLElement>('button, a[href], [tabindex]')]
+            .filter((element) => element.tabIndex >= 0)
+            .map((element) => element.getAttribute('aria-label') ?? element.textContent ?? ''),
+        })),
+      );
+    expect(perAnswer.some((answer) => answer.chips > 0)).toBe(true);
+    for (const answer of perAnswer) {
+      expect(answer.stops).toHaveLength(answer.chips);
+      expect(new Set(answer.stops).size).toBe(answer.stops.length);
+    }
+    // Shift+Tab from the message box walks back into the conversation's sources.
+    await input.focus();
+    for (const control of ['chat-image-button', 'chat-camera']) {
+      await page.keyboard.press('Shift+Tab');
+      await expect(page.getByTestId(control)).toBeFocused();
+    }
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByTestId('citation-chip').last()).toBeFocused();
+
+    const chip = answer.getByTestId('citation-chip').first();
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByTestId('citation-sheet');
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByTestId('citation-excerpt')).toContainText('5 designs');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(chip).toBeFocused();
+
+    // Leave details by keyboard; the confirmation takes focus.
+    await page.getByTestId('leave-details').focus();
+    await page.keyboard.press('Enter');
+    const lead = page.getByTestId('lead-sheet');
+    await expect(lead).toBeVisible();
+    await lead.getByTestId('lead-name').focus();
+    await page.keyboard.type('Anna Schmidt');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('anna@schmidt.example');
+    await lead.getByTestId('lead-consent').focus();
+    await page.keyboard.press('Space');
+    await lead.getByTestId('lead-submit').focus();
+    await page.keyboard.press('Enter');
+    await expect(lead.getByTestId('lead-confirmation')).toBeFocused();
+    await expect(lead.getByTestId('lead-confirmation')).toContainText('Anna Schmidt');
+  });
+});
+
+test.describe('small type on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the card preview on my cards draws no text under 12 px', async ({ page }) => {
+    await loginByApi(page, owner);
+    await useLanguage(page, 'en');
+    await page.goto('/my-cards');
+    const card = page.locator('svg[data-side="front"]').first();
+    await expect(card).toBeVisible();
+    await expect(card).toHaveAttribute('aria-label', /Aoxin|Wang Fang/);
+    // Every <text> still drawn has a font of at least 12 CSS px on screen.
+    await expect
+      .poll(() =>
+        card.evaluate((svg) =>
+          [...svg.querySelectorAll('text')]
+            .filter((text) => getComputedStyle(text).visibility !== 'hidden')
+            .map((text) => {
+              const scale =
+                svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+              const units = Number.parseFloat(getComputedStyle(text).fontSize);
+              return Math.round(units * scale * 10) / 10;
+            })
+            .filter((px) => px < 12),
+        ),
+      )
+      .toEqual([]);
+  });
+});

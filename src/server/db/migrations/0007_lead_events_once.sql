@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "lead_scoring_events_once_idx" ON "lead_scoring_events" USING btree ("visitor_profile_id","event_type");--> statement-breakpoint
+CREATE INDEX "visitor_sessions_activity_idx" ON "visitor_sessions" USING btree ("last_activity");

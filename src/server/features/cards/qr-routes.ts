@@ -1,0 +1,119 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DETAILS_LOGO_MAX_BYTES } from '#shared/limits.ts';
+import { ZIdParam, type TBusinessCard } from '#shared/schemas/cards.ts';
+import type { AppContext } from '#server/context.ts';
+import type { User } from '#server/db/schema.ts';
+import { requireUser } from '#server/lib/auth-guard.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { getCard } from './service.ts';
+import {
+  attachment,
+  fileStem,
+  printedChatUrl,
+  qrPdf,
+  qrPng,
+  qrSvg,
+  QR_PNG_DEFAULT,
+  QR_PNG_MAX,
+  QR_PNG_MIN,
+  type PrintSheetInput,
+} from './qr-print.ts';
+
+const LOGO_PATH = /^\/api\/files\/logos\/(\d+)\/([^/]+)$/;
+/** The largest logo any form accepts (limits.ts). */
+const LOGO_READ_LIMIT = DETAILS_LOGO_MAX_BYTES;
+
+/** The card's logo bytes when it is one of the owner's stored PNG or JPEG files. */
+async function readLogo(ctx: AppContext, card: TBusinessCard): Promise<PrintSheetInput['logo']> {
+  const match = card.logoUrl ? LOGO_PATH.exec(card.logoUrl) : null;
+  if (!match || Number(match[1]) !== card.userId) return null;
+  const name = path.basename(match[2]!);
+  try {
+    const file = path.join(ctx.storage.logosDir(card.userId), name);
+    const stat = await fs.stat(file);
+    if (stat.size > LOGO_READ_LIMIT) return null;
+    const bytes = await fs.readFile(file);
+    if (bytes[0] === 0x89 && bytes[1] === 0x50) return { bytes, kind: 'png' };
+    if (bytes[0] === 0xff && bytes[1] === 0xd8) return { bytes, kind: 'jpg' };
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** The owner's finished card: a draft has no public chat, so nothing to print yet. */
+async function printableCard(ctx: AppContext, owner: User, cardId: number) {
+  const card = await getCard(ctx, owner, cardId);
+  if (!card.finalized) throw new AppError('CONFLICT', 'errors.cardNotFinished');
+  return card;
+}
+
+export function registerQrRoutes(server: FastifyInstance, ctx: AppContext): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/business-cards/:id/qr.svg',
+    { schema: { params: ZIdParam } },
+    async (request, reply) => {
+      const card = await printableCard(ctx, requireUser(request), request.params.id);
+      const svg = await qrSvg(printedChatUrl(card.chatUrl));
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', attachment(`${fileStem(card.companyName, card.id)}.svg`))
+        .send(svg);
+    },
+  );
+
+  app.get(
+    '/api/business-cards/:id/qr.png',
+    {
+      schema: {
+        params: ZIdParam,
+        querystring: z.object({
+          size: z.coerce
+            .number({ error: 'validation.qrSize' })
+            .int({ error: 'validation.qrSize' })
+            .min(QR_PNG_MIN, { error: 'validation.qrSize' })
+            .max(QR_PNG_MAX, { error: 'validation.qrSize' })
+            .optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const card = await printableCard(ctx, requireUser(request), request.params.id);
+      const size = request.query.size ?? QR_PNG_DEFAULT;
+      const png = await qrPng(printedChatUrl(card.chatUrl), size);
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          attachment(`${fileStem(card.companyName, card.id)}-${size}.png`),
+        )
+        .send(png);
+    },
+  );
+
+  app.get(
+    '/api/business-cards/:id/qr.pdf',
+    { schema: { params: ZIdParam } },
+    async (request, reply) => {
+      const card = await printableCard(ctx, requireUser(request), request.params.id);
+      const pdf = await qrPdf({
+        chatUrl: card.chatUrl,
+        companyName: card.companyName,
+        logo: await readLogo(ctx, card),
+      });
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', attachment(`${fileStem(card.companyName, card.id)}.pdf`))
+        .send(Buffer.from(pdf));
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { prepareDataDir } from './data-dir.ts';
+import { createStorage } from './storage.ts';
+import { sanitizeFileName } from './uploads.ts';
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-data-dir-'));
+afterAll(() => fs.rm(root, { recursive: true, force: true }));
+
+describe('DATA_DIR at start-up', () => {
+  it('makes the folder private and removes uploads a crash cut off', async () => {
+    const dataDir = path.join(root, 'data');
+    const storage = createStorage(dataDir);
+    for (const userId of [3, 41]) {
+      await fs.mkdir(storage.incomingDir(userId), { recursive: true });
+      await fs.writeFile(path.join(storage.incomingDir(userId), '17-ab.upload'), 'half a file');
+    }
+    await fs.mkdir(storage.documentsDir(3), { recursive: true });
+    await fs.writeFile(path.join(storage.documentsDir(3), 'kept.pdf'), '%PDF-1.4');
+    await fs.chmod(dataDir, 0o755);
+
+    expect(await prepareDataDir(dataDir)).toEqual({ partialUploads: 2 });
+    expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
+    expect(await fs.readdir(storage.incomingDir(3))).toEqual([]);
+    expect(await fs.readdir(storage.incomingDir(41))).toEqual([]);
+    expect(await fs.readdir(storage.documentsDir(3))).toEqual(['kept.pdf']);
+  });
+
+  it('creates a missing DATA_DIR private', async () => {
+    const dataDir = path.join(root, 'fresh', 'data');
+    expect(await prepareDataDir(dataDir)).toEqual({ partialUploads: 0 });
+    expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('stored file names', () => {
+  it('strips bidi controls that disguise an extension', () => {
+    // Displayed as "invoiceexe.pdf" without the stripping.
+    expect(sanitizeFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(sanitizeFileName('a\u202A\u202B\u202C\u202Db\u2066\u2067\u2068\u2069c.pdf')).toBe(
+      'abc.pdf',
+    );
+    expect(sanitizeFileName('\u200Eleft\u200Fright\u061C.txt')).toBe('leftright.txt');
+  });
+
+  it('strips C0 and C1 controls, separators, BOMs and lone surrogates', () => {
+    expect(sanitizeFileName('re\u0000port\u0007\u001b\u007f\u0085\u009f.pdf')).toBe('report.pdf');
+    expect(sanitizeFileName('\uFEFFline\u2028break\u2029.txt')).toBe('linebreak.txt');
+    expect(sanitizeFileName('half\uD800.txt')).toBe('half.txt');
+  });
+
+  it('keeps Chinese, emoji and spaces, drops paths, bounds the length by character', () => {
+    expect(sanitizeFileName('../../etc/价目表 2024 📄.pdf')).toBe('价目表 2024 📄.pdf');
+    expect(sanitizeFileName('C:\\Users\\me\\deck.pptx')).toBe('deck.pptx');
+    expect(sanitizeFileName('\u202E\u0000')).toBe('file');
+    const long = sanitizeFileName('📄'.repeat(300));
+    expect(Array.from(long)).toHaveLength(200);
+    expect(long.endsWith('📄')).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '#server/config.ts';
+import { AppError } from './errors.ts';
+
+/** Distinct keys kept in memory per limit when there is no Redis (old ones are evicted). */
+const LOCAL_KEYS = 50_000;
+
+/**
+ * Registers @fastify/rate-limit: counters live in Redis when REDIS_URL is set, so every
+ * instance spends one shared budget; in process otherwise. Should Redis fail, requests are
+ * served (and a warning logged) rather than refused.
+ */
+export async function installRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    : undefined;
+  if (redis) {
+    let warned = false;
+    redis.on('error', (error) => {
+      if (!warned) app.log.warn({ err: error }, 'Redis is unreachable: rate limits are not shared');
+      warned = true;
+    });
+    redis.on('ready', () => {
+      warned = false;
+    });
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'docucard-rate:' } : { cache: LOCAL_KEYS }),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', 'errors.rateLimited', {
+        seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
+  });
+}
+
+/** A budget of failures per key (an account, not an address) in a time window. */
+export interface FailureLimit {
+  /** Throws 429 (with Retry-After) when the key has used up its failures; counts nothing. */
+  assertAllowed(request: FastifyRequest, key: string): Promise<void>;
+  /** Counts one failure against the key. */
+  recordFailure(request: FastifyRequest, key: string): Promise<void>;
+}
+
+/**
+ * After `maxFailures` failures for one key within `windowMs`, every further attempt for that
+ * key answers 429 until the window ends, whatever address it comes from. Built on the
+ * plugin's limiter, so the counters share its store (Redis when configured).
+ */
+export function createFailureLimit(
+  app: FastifyInstance,
+  name: string,
+  maxFailures: number,
+  windowMs: number,
+): FailureLimit {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const limiter = app.createRateLimit({
+    max: maxFailures,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `${name}:${keys.get(request) ?? ''}`,
+  });
+  return {
+    async assertAllowed(request, key) {
+      keys.set(request, key);
+      const status = await limiter(request, { increment: false });
+      if (!status.isAllowed && status.remaining === 0 && status.ttl > 0) {
+        throw new AppError('RATE_LIMITED', 'errors.rateLimited', {
+          seconds: Math.max(1, Math.ceil(status.ttl / 1000)),
+        });
+      }
+    },
+    async recordFailure(request, key) {
+      keys.set(request, key);
+      await limiter(request);
+    },
+  };
+}
+
+/** One spelling per account name or address: case, width and surrounding spaces do not count. */
+export function normaliseAccountKey(value: string): string {
+  return value.normalize('NFKC').trim().toLowerCase();
+}

@@ -1,0 +1,171 @@
+import UAParser from 'ua-parser-js';
+
+/** What kind of screen a visitor used; stored in visitor_sessions.device_type. */
+export type DeviceType = 'mobile' | 'tablet' | 'desktop';
+
+/**
+ * The device class of a User-Agent, read by ua-parser-js (no home-made regexes).
+ * Phones, wearables and feature phones count as mobile; tablets (an iPad included) as tablet;
+ * everything else — desktops, TVs, bots, an empty header — as desktop.
+ */
+export function deviceTypeOf(userAgent: string | null | undefined): DeviceType {
+  if (!userAgent) return 'desktop';
+  const { device } = new UAParser(userAgent.slice(0, 512)).getResult();
+  if (device.type === 'tablet') return 'tablet';
+  if (device.type === 'mobile' || device.type === 'wearable') return 'mobile';
+  return 'desktop';
+}
+
+/**
+ * Common IANA zones → ISO 3166-1 alpha-2 country. A zone names a place, not a person, but at a
+ * trade fair it is the best offline hint of where a visitor's phone is set up (no GeoIP service).
+ */
+const ZONE_COUNTRY: Readonly<Record<string, string>> = {
+  // Greater China and East Asia
+  'Asia/Shanghai': 'CN',
+  'Asia/Chongqing': 'CN',
+  'Asia/Chungking': 'CN',
+  'Asia/Harbin': 'CN',
+  'Asia/Urumqi': 'CN',
+  'Asia/Kashgar': 'CN',
+  PRC: 'CN',
+  'Asia/Hong_Kong': 'HK',
+  Hongkong: 'HK',
+  'Asia/Macau': 'MO',
+  'Asia/Macao': 'MO',
+  'Asia/Taipei': 'TW',
+  ROC: 'TW',
+  'Asia/Tokyo': 'JP',
+  Japan: 'JP',
+  'Asia/Seoul': 'KR',
+  'Asia/Pyongyang': 'KP',
+  'Asia/Ulaanbaatar': 'MN',
+  // South-east and South Asia
+  'Asia/Singapore': 'SG',
+  'Asia/Kuala_Lumpur': 'MY',
+  'Asia/Bangkok': 'TH',
+  'Asia/Ho_Chi_Minh': 'VN',
+  'Asia/Saigon': 'VN',
+  'Asia/Jakarta': 'ID',
+  'Asia/Manila': 'PH',
+  'Asia/Yangon': 'MM',
+  'Asia/Phnom_Penh': 'KH',
+  'Asia/Kolkata': 'IN',
+  'Asia/Calcutta': 'IN',
+  'Asia/Karachi': 'PK',
+  'Asia/Dhaka': 'BD',
+  'Asia/Colombo': 'LK',
+  'Asia/Kathmandu': 'NP',
+  // Middle East and Central Asia
+  'Asia/Dubai': 'AE',
+  'Asia/Riyadh': 'SA',
+  'Asia/Qatar': 'QA',
+  'Asia/Kuwait': 'KW',
+  'Asia/Tehran': 'IR',
+  'Asia/Jerusalem': 'IL',
+  'Asia/Tel_Aviv': 'IL',
+  'Europe/Istanbul': 'TR',
+  'Asia/Istanbul': 'TR',
+  'Asia/Almaty': 'KZ',
+  'Asia/Tashkent': 'UZ',
+  // Europe
+  'Europe/London': 'GB',
+  'Europe/Dublin': 'IE',
+  'Europe/Lisbon': 'PT',
+  'Europe/Madrid': 'ES',
+  'Europe/Paris': 'FR',
+  'Europe/Brussels': 'BE',
+  'Europe/Amsterdam': 'NL',
+  'Europe/Luxembourg': 'LU',
+  'Europe/Berlin': 'DE',
+  'Europe/Zurich': 'CH',
+  'Europe/Vienna': 'AT',
+  'Europe/Rome': 'IT',
+  'Europe/Copenhagen': 'DK',
+  'Europe/Oslo': 'NO',
+  'Europe/Stockholm': 'SE',
+  'Europe/Helsinki': 'FI',
+  'Europe/Warsaw': 'PL',
+  'Europe/Prague': 'CZ',
+  'Europe/Budapest': 'HU',
+  'Europe/Bucharest': 'RO',
+  'Europe/Sofia': 'BG',
+  'Europe/Athens': 'GR',
+  'Europe/Kiev': 'UA',
+  'Europe/Kyiv': 'UA',
+  'Europe/Moscow': 'RU',
+  // Americas
+  'America/New_York': 'US',
+  'America/Detroit': 'US',
+  'America/Chicago': 'US',
+  'America/Denver': 'US',
+  'America/Phoenix': 'US',
+  'America/Los_Angeles': 'US',
+  'America/Anchorage': 'US',
+  'Pacific/Honolulu': 'US',
+  'US/Eastern': 'US',
+  'US/Central': 'US',
+  'US/Mountain': 'US',
+  'US/Pacific': 'US',
+  'America/Toronto': 'CA',
+  'America/Vancouver': 'CA',
+  'America/Edmonton': 'CA',
+  'America/Winnipeg': 'CA',
+  'America/Halifax': 'CA',
+  'America/Mexico_City': 'MX',
+  'America/Bogota': 'CO',
+  'America/Lima': 'PE',
+  'America/Santiago': 'CL',
+  'America/Sao_Paulo': 'BR',
+  'America/Argentina/Buenos_Aires': 'AR',
+  'America/Buenos_Aires': 'AR',
+  // Africa and Oceania
+  'Africa/Cairo': 'EG',
+  'Africa/Lagos': 'NG',
+  'Africa/Nairobi': 'KE',
+  'Africa/Johannesburg': 'ZA',
+  'Africa/Casablanca': 'MA',
+  'Australia/Sydney': 'AU',
+  'Australia/Melbourne': 'AU',
+  'Australia/Brisbane': 'AU',
+  'Australia/Perth': 'AU',
+  'Australia/Adelaide': 'AU',
+  'Pacific/Auckland': 'NZ',
+};
+
+/** A language tag's region (`en-GB` → GB, `zh-Hant-TW` → TW); a bare language says nothing. */
+function regionOfLanguage(language: string): string | null {
+  for (const part of language.split(/[-_]/).slice(1)) {
+    if (/^[A-Za-z]{2}$/.test(part)) return part.toUpperCase();
+  }
+  return null;
+}
+
+/**
+ * The visitor's likely country (ISO alpha-2) from the browser's IANA time zone, falling back to
+ * the region of its language tag; null when neither says anything (e.g. `UTC` and `en`).
+ */
+export function countryOf({
+  timeZone,
+  language,
+}: {
+  timeZone?: string | null;
+  language?: string | null;
+}): string | null {
+  if (timeZone) {
+    const country = ZONE_COUNTRY[timeZone];
+    if (country) return country;
+  }
+  if (language) return regionOfLanguage(language.trim());
+  return null;
+}
+
+/** Accepts what `Intl.DateTimeFormat().resolvedOptions().timeZone` can produce (`Etc/GMT+8` too). */
+export const IANA_TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
+
+/** A time zone as the client sent it, or null when it does not look like an IANA name. */
+export function cleanTimeZone(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const zone = value.trim();
+  return zone.length > 0 && zone.length <= 64 && IANA_TIME_ZONE.test(zone) ? zone : null;
+}

@@ -1,0 +1,228 @@
+import { useQuery } from '@tanstack/react-query';
+import { ScanText } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TDocument, TDocumentText } from '#shared/schemas/cards.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../ui/alert-dialog.tsx';
+import { Button } from '../ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog.tsx';
+import { Loading } from '../ui/spinner.tsx';
+import { toast } from '../ui/use-toast.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { DropZone, UploadRow } from './upload-list.tsx';
+import { useDocumentUploads, type UploadRowData } from './use-document-uploads.ts';
+
+/**
+ * The card page's documents: add (the wizard's upload, progress and processing), remove after a
+ * confirmation, and open "What the assistant reads" for each ready document.
+ */
+export function CardDocuments({ cardId }: { cardId: number }) {
+  const { t, i18n } = useTranslation();
+  const uploads = useDocumentUploads(cardId);
+  const { rows, documents } = uploads;
+  const [confirming, setConfirming] = useState<UploadRowData | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [reading, setReading] = useState<TDocument | null>(null);
+
+  const remove = (row: UploadRowData) => {
+    // An upload still on its way just stops; a stored document is asked about first.
+    if (!row.document) void uploads.removeRow(row);
+    else setConfirming(row);
+  };
+
+  const confirmRemove = async () => {
+    if (!confirming) return;
+    setRemoving(true);
+    const gone = await uploads.removeRow(confirming);
+    setRemoving(false);
+    setConfirming(null);
+    if (gone) toast({ title: t('cardDocuments.removedTitle'), variant: 'success' });
+  };
+
+  return (
+    <Card data-testid="card-documents">
+      <CardHeader>
+        <CardTitle className="text-lg">{t('cardDocuments.title')}</CardTitle>
+        <p className="text-sm text-slate-600">{t('cardDocuments.subtitle')}</p>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4">
+        <DropZone onFiles={uploads.addFiles} />
+        {rows.length > 0 ? (
+          <>
+            <p className="text-sm text-slate-700" aria-live="polite" data-testid="upload-summary">
+              {t('upload.summary', { ready: uploads.ready, total: uploads.usable })}
+              {uploads.processing > 0
+                ? ` · ${t('upload.summaryProcessing', { count: uploads.processing })}`
+                : null}
+            </p>
+            <ul className="grid grid-cols-1 gap-3" data-testid="upload-list">
+              {rows.map((row) => (
+                <UploadRow
+                  key={row.key}
+                  row={row}
+                  locale={i18n.language}
+                  onRemove={() => remove(row)}
+                  actions={
+                    row.document?.status === 'ready' ? (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-9 text-slate-600 hover:text-brand-700"
+                        aria-label={`${t('cardDocuments.viewText')}: ${row.name}`}
+                        title={t('cardDocuments.viewText')}
+                        onClick={() => setReading(row.document ?? null)}
+                        data-testid="view-text"
+                      >
+                        <ScanText aria-hidden="true" />
+                      </Button>
+                    ) : null
+                  }
+                />
+              ))}
+            </ul>
+          </>
+        ) : documents.isPending ? (
+          <Loading message={false} size="small" />
+        ) : (
+          <p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">
+            {t('upload.empty')}
+          </p>
+        )}
+      </CardContent>
+
+      <AlertDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && !removing && setConfirming(null)}
+      >
+        <AlertDialogContent data-testid="remove-document-dialog">
+          <AlertDialogHeader>
+            <AlertDialogTitle>
+              {t('cardDocuments.removeTitle', { name: confirming?.name ?? '' })}
+            </AlertDialogTitle>
+            <AlertDialogDescription>{t('cardDocuments.removeText')}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={removing}>
+              {t('cardDocuments.removeCancel')}
+            </AlertDialogCancel>
+            <AlertDialogAction
+              destructive
+              disabled={removing}
+              data-testid="confirm-remove-document"
+              onClick={(event) => {
+                event.preventDefault();
+                void confirmRemove();
+              }}
+            >
+              {removing ? t('cardDocuments.removing') : t('cardDocuments.removeConfirm')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+
+      <DocumentTextDialog document={reading} onClose={() => setReading(null)} />
+    </Card>
+  );
+}
+
+/** "What the assistant reads": the document's text page by page, as the assistant has it. */
+function DocumentTextDialog({
+  document,
+  onClose,
+}: {
+  document: TDocument | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const text = useQuery({
+    queryKey: [`/api/documents/${document?.id ?? 0}/text`],
+    queryFn: ({ signal }) =>
+      apiRequest<TDocumentText>('GET', `/api/documents/${document?.id ?? 0}/text`, undefined, {
+        signal,
+      }),
+    enabled: document !== null,
+    staleTime: 0,
+    retry: false,
+  });
+  const pages = text.data?.pages ?? [];
+  const characters = pages.reduce((sum, page) => sum + page.text.length, 0);
+
+  return (
+    <Dialog open={document !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        closeLabel={t('cardDocuments.close')}
+        className="flex max-h-[90dvh] max-w-3xl flex-col"
+        data-testid="document-text-dialog"
+      >
+        <DialogHeader>
+          <DialogTitle className="break-words">
+            {t('cardDocuments.viewerTitle', { name: document?.fileName ?? '' })}
+          </DialogTitle>
+          <DialogDescription>{t('cardDocuments.viewerDescription')}</DialogDescription>
+        </DialogHeader>
+        <div className="min-h-32 overflow-y-auto" data-testid="document-text">
+          {text.isPending ? (
+            <Loading message={t('cardDocuments.viewerLoading')} size="small" />
+          ) : text.isError ? (
+            <div
+              className="grid justify-items-start gap-3"
+              role="alert"
+              data-testid="document-text-error"
+            >
+              <p className="text-sm text-red-800">{t('cardDocuments.viewerError')}</p>
+              <Button size="sm" variant="outline" onClick={() => void text.refetch()}>
+                {t('cardDocuments.retry')}
+              </Button>
+            </div>
+          ) : text.data.status !== 'ready' ? (
+            <p className="text-sm text-slate-600">{t('cardDocuments.viewerNotReady')}</p>
+          ) : pages.length === 0 ? (
+            <p className="text-sm text-slate-600" data-testid="document-text-empty">
+              {t('cardDocuments.viewerEmpty')}
+            </p>
+          ) : (
+            <div className="grid gap-4">
+              <p className="text-xs text-slate-600">
+                {t('cardDocuments.characters', {
+                  count: characters,
+                  formattedCount: characters.toLocaleString(i18n.language),
+                })}
+              </p>
+              {pages.map((page, index) => (
+                <section key={`${page.page ?? 'x'}-${index}`} className="grid gap-1">
+                  <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                    {page.page === null
+                      ? t('cardDocuments.noPage')
+                      : t('cardDocuments.page', { page: page.page })}
+                  </h3>
+                  <p
+                    className="rounded-lg bg-slate-50 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800"
+                    data-testid="document-text-page"
+                  >
+                    {page.text}
+                  </p>
+                </section>
+              ))}
+            </div>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
