@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type OpenAI from 'openai';
 import type { AiProviderConfig } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
+import type { DocumentIntelligence } from '#server/ingest/intelligence.ts';
 import { answerBroadQuestion } from './broad-questions.ts';
+import { intelligenceOf } from './card-intelligence.ts';
 import { redList, stripInjection, type RedListKeyword } from './guard.ts';
 import { MAX_SUGGESTIONS, suggestionCandidates } from './suggested-questions.ts';
 import {
@@ -97,6 +99,12 @@ export interface Assistant {
    * they contain), in the given language; each one is answered locally with a citation.
    */
   suggestedQuestions(cardId: number, language: ChatLanguage): Promise<string[]>;
+  /**
+   * What the card's documents say about the company (name, overview, products, trade terms,
+   * certifications, contacts), each fact with its file and page; null when the card has no
+   * ready document. Generators (posters, scripts, posts, starters) write from this.
+   */
+  intelligence(cardId: number): Promise<DocumentIntelligence | null>;
 }
 
 export interface AssistantOptions {
@@ -531,6 +539,10 @@ export function createAssistant(ctx: AppContext, options: AssistantOptions = {})
     },
     invalidate(cardId) {
       store.invalidate(cardId);
+    },
+    async intelligence(cardId) {
+      const index = await store.indexFor(cardId);
+      return index.size === 0 ? null : intelligenceOf(index);
     },
   };
 }

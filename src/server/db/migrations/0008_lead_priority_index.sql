@@ -1,0 +1,1 @@
+CREATE INDEX "visitor_profiles_card_priority_idx" ON "visitor_profiles" USING btree ("business_card_id","follow_up_priority");
