@@ -258,4 +258,33 @@ describe('POST /api/business-cards/:id/logo', () => {
     ).json();
     expect(card.logoUrl).toBe(ok.json().logoUrl);
   });
+
+  it('deletes the replaced logo file, but never one the account or another card still shows', async () => {
+    const id = await finishedCard();
+    const png = path.join(FIXTURES, 'hengtai/hengtai-label.png');
+    const upload = async () => {
+      const response = await multipart(t, `/api/business-cards/${id}/logo`, {
+        cookie: owner.cookie,
+        files: [{ field: 'companyLogo', path: png, name: 'logo.png' }],
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().logoUrl as string;
+    };
+    const fetchLogo = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: owner.cookie } });
+    const first = await upload();
+    const second = await upload();
+    expect(second).not.toBe(first);
+    expect((await fetchLogo(first)).statusCode).toBe(404);
+    expect((await fetchLogo(second)).statusCode).toBe(200);
+
+    // The account's logo is another file, and cards without their own show it: it stays.
+    const accountLogo = await multipart(t, '/api/users/upload-logo', {
+      cookie: owner.cookie,
+      files: [{ field: 'companyLogo', path: png, name: 'company.png' }],
+    });
+    expect(accountLogo.statusCode).toBe(200);
+    await upload();
+    expect((await fetchLogo(accountLogo.json().companyLogo)).statusCode).toBe(200);
+  });
 });

@@ -12,6 +12,7 @@ import { businessCards, documents, users, type User } from '#server/db/schema.ts
 import { notFound } from '#server/lib/errors.ts';
 import { toCardOwner } from '#server/features/users/service.ts';
 import { deleteDocumentFiles } from '#server/features/documents/service.ts';
+import { releaseLogo } from '#server/features/files/release-logo.ts';
 
 type CardRow = typeof businessCards.$inferSelect;
 
@@ -182,12 +183,13 @@ export async function setCardLogo(
   cardId: number,
   logoUrl: string,
 ): Promise<TBusinessCard> {
-  await findOwnedCard(ctx, owner.id, cardId);
+  const previous = await findOwnedCard(ctx, owner.id, cardId);
   const [card] = await ctx.db
     .update(businessCards)
     .set({ logoUrl })
     .where(and(eq(businessCards.id, cardId), eq(businessCards.userId, owner.id)))
     .returning();
+  if (previous.logoUrl !== logoUrl) await releaseLogo(ctx, owner.id, previous.logoUrl);
   return respond(ctx, card!, owner);
 }
 

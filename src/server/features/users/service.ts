@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { TCardOwner, TCompanyDetailsData } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import { documents, users, type User } from '#server/db/schema.ts';
+import { releaseLogo } from '#server/features/files/release-logo.ts';
 
 export function toCardOwner(user: User): TCardOwner {
   return {
@@ -26,6 +27,7 @@ export async function saveCompanyProfile(
   details: TCompanyDetailsData,
   companyLogo: string | undefined,
 ): Promise<User> {
+  const previous = companyLogo ? await currentLogo(ctx, userId) : null;
   const [user] = await ctx.db
     .update(users)
     .set({
@@ -37,11 +39,22 @@ export async function saveCompanyProfile(
     })
     .where(eq(users.id, userId))
     .returning();
+  if (companyLogo && previous !== companyLogo) await releaseLogo(ctx, userId, previous);
   return user!;
 }
 
+async function currentLogo(ctx: AppContext, userId: number): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ companyLogo: users.companyLogo })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.companyLogo ?? null;
+}
+
 export async function setCompanyLogo(ctx: AppContext, userId: number, companyLogo: string) {
+  const previous = await currentLogo(ctx, userId);
   await ctx.db.update(users).set({ companyLogo }).where(eq(users.id, userId));
+  if (previous !== companyLogo) await releaseLogo(ctx, userId, previous);
 }
 
 export function listUserDocuments(ctx: AppContext, userId: number) {
