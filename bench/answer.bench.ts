@@ -169,28 +169,29 @@ export interface AnswerCorpus {
   ingestMs: number;
 }
 
-/** The bench app with a card holding three 100-page PDFs, processed, and the questions. */
-export async function buildAnswerCorpus(): Promise<AnswerCorpus> {
+/**
+ * The bench app with a card holding `documents` 100-page PDFs (three by default), uploaded
+ * three at a time and processed, and the questions.
+ */
+export async function buildAnswerCorpus(documents = DOCUMENTS): Promise<AnswerCorpus> {
   const bench = await startBenchApp();
   const products: Product[] = [];
-  const form = new FormData();
-  form.append('businessCardId', String(bench.cardId));
-  for (let d = 0; d < DOCUMENTS; d++) {
-    const pdf = await buildTextPdf(catalogue(d, products));
-    form.append(
-      'documents',
-      new Blob([Buffer.from(pdf)]),
-      `catalogue-${String.fromCharCode(65 + d)}.pdf`,
-    );
-  }
   const started = performance.now();
-  const upload = await bench.app.inject({
-    method: 'POST',
-    url: '/api/documents',
-    headers: { cookie: bench.cookie },
-    body: form,
-  });
-  if (upload.statusCode !== 201) throw new Error(`upload failed: ${upload.body}`);
+  for (let first = 0; first < documents; first += DOCUMENTS) {
+    const form = new FormData();
+    form.append('businessCardId', String(bench.cardId));
+    for (let d = first; d < Math.min(documents, first + DOCUMENTS); d++) {
+      const pdf = await buildTextPdf(catalogue(d, products));
+      form.append('documents', new Blob([Buffer.from(pdf)]), `catalogue-${d + 1}.pdf`);
+    }
+    const upload = await bench.app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { cookie: bench.cookie },
+      body: form,
+    });
+    if (upload.statusCode !== 201) throw new Error(`upload failed: ${upload.body}`);
+  }
   await bench.documents.whenIdle();
   const ingestMs = performance.now() - started;
   const list = await bench.app.inject({
@@ -214,7 +215,7 @@ export async function buildAnswerCorpus(): Promise<AnswerCorpus> {
     bench,
     assistant,
     questions: questions(products),
-    pages: DOCUMENTS * PAGES,
+    pages: documents * PAGES,
     chunks: count,
     ingestMs,
   };
