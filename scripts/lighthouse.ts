@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { firstLink, latestMailTo } from '../src/server/lib/mail-outbox.ts';
+import { firstLink, latestMailTo } from '../src/server/test/mail-outbox.ts';
 
 const run = promisify(execFile);
 const PORT = 5399;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { firstLink, latestMailTo } from '../../src/server/lib/mail-outbox.ts';
+import { firstLink, latestMailTo } from '../../src/server/test/mail-outbox.ts';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 
 export { expect };

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '#server/lib/mail-outbox.ts';
+import { readOutbox } from '#server/test/mail-outbox.ts';
 import {
   ADMIN_EMAIL,
   api,

@@ -11,7 +11,7 @@ import type { DocumentProcessor } from '#server/features/documents/processor.ts'
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { SESSION_COOKIE } from '#shared/limits.ts';
-import { firstLink, latestMailTo } from '#server/lib/mail-outbox.ts';
+import { firstLink, latestMailTo } from '#server/test/mail-outbox.ts';
 
 /*
  * A whole app on a real database for one test file: PGlite in memory (started from a

@@ -10,7 +10,7 @@ import {
   users,
   visitorSessions,
 } from '#server/db/schema.ts';
-import { firstLink, latestMailTo, readOutbox } from '#server/lib/mail-outbox.ts';
+import { firstLink, latestMailTo, readOutbox } from '#server/test/mail-outbox.ts';
 import {
   ADMIN_EMAIL,
   api,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLink, latestMailTo, readOutbox } from '#server/lib/mail-outbox.ts';
+import { firstLink, latestMailTo, readOutbox } from '#server/test/mail-outbox.ts';
 import { connectAgent } from '#server/test/agent-socket.ts';
 import {
   api,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '#server/lib/mail-outbox.ts';
+import { readOutbox } from '#server/test/mail-outbox.ts';
 import { api, createTestApp, signUp, type TestApp } from '#server/test/test-app.ts';
 
 /*

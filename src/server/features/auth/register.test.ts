@@ -2,7 +2,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
-import { firstLink, latestMailTo, readOutbox } from '#server/lib/mail-outbox.ts';
+import { firstLink, latestMailTo, readOutbox } from '#server/test/mail-outbox.ts';
 import {
   api,
   createTestApp,

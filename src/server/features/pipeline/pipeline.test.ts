@@ -13,7 +13,7 @@ import {
   visitorProfiles,
   visitorSessions,
 } from '#server/db/schema.ts';
-import { latestMailTo } from '#server/lib/mail-outbox.ts';
+import { latestMailTo } from '#server/test/mail-outbox.ts';
 import { api, createTestApp, signUp, type TestApp } from '#server/test/test-app.ts';
 import { signBody } from './webhook.ts';
 
