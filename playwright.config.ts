@@ -6,7 +6,7 @@ export const E2E_ADMIN_EMAIL = 'admin@e2e.docucard.test';
 
 /*
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built
- * server on a fresh PGlite in .tmp/e2e-data. One worker: the flows share one server.
+ * server (dist/server, no TypeScript loader) on a fresh PGlite in .tmp/e2e-data. One worker: the flows share one server.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -37,7 +37,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx src/server/main.ts`,
+    // The built server, as in production (`npm run build` first; test:e2e does it).
+    command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

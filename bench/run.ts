@@ -3,14 +3,19 @@
  * runs only those whose name contains "auth".
  */
 import { analyticsBench } from './analytics.bench.ts';
+import { audioBench } from './audio.bench.ts';
 import { answerBench } from './answer.bench.ts';
 import { authBench } from './auth.bench.ts';
 import { ingestBench } from './ingest.bench.ts';
+import { marketingTextBench } from './marketing-text.bench.ts';
 import { notifyBench } from './notify.bench.ts';
 import { pdfBench } from './pdf.bench.ts';
 import { pipelineBench } from './pipeline.bench.ts';
+import { posterBench } from './poster.bench.ts';
 import { retrievalBench } from './retrieval.bench.ts';
+import { scaleBench } from './scale.bench.ts';
 import { spreadsheetBench } from './spreadsheet.bench.ts';
+import { startupBench } from './startup.bench.ts';
 import { uploadBench } from './upload.bench.ts';
 
 export interface BenchResult {
@@ -35,6 +40,11 @@ const benches: Bench[] = [
   spreadsheetBench,
   analyticsBench,
   pipelineBench,
+  posterBench,
+  scaleBench,
+  startupBench,
+  audioBench,
+  marketingTextBench,
 ];
 const filter = process.argv[2];
 const results: BenchResult[] = [];

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import {
   createVerifiedAccount,
   expect,
@@ -19,47 +19,16 @@ import {
  * asks, opens a source and leaves details; the phone landing page is photographed.
  */
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SIZES = [
   { name: 'phone', viewport: PHONE },
   { name: 'desktop', viewport: DESKTOP },
 ] as const;
-const LANGUAGES = ['en', 'zh-CN'] as const;
+const LANGUAGES = ['en', 'zh-CN', 'zh-TW'] as const;
 const INTRO_SEEN_KEY = 'docucard.introSeen';
 const COMPANY = 'Aoxin Pump Industry';
 const FAQ = path.resolve('fixtures/hengtai/hengtai-faq.txt');
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** Every axe violation on the page as "rule: help @ selectors" — the test wants none. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
-      violations: AxeViolation[];
-      passes: unknown[];
-    };
-    // A run that checked nothing would pass vacuously.
-    if (result.passes.length === 0) throw new Error('axe checked nothing');
-    return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes }));
-  }, AXE_TAGS);
-  return violations.map(
-    (v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  expect(await axeViolations(page), `axe violations on ${where}`).toEqual([]);
-}
 
 /** The interface language for this page; `introSeen` skips the landing intro. */
 async function useLanguage(page: Page, language: string, introSeen = true) {
@@ -208,7 +177,7 @@ for (const size of SIZES) {
         for (const route of ['/', '/login', '/register']) {
           await page.goto(route);
           await expect(page.locator('h1').first()).toBeVisible();
-          await expectNoViolations(page, `${route} (${size.name}, ${language})`);
+          await expectNoAxeViolations(page, `${route} (${size.name}, ${language})`);
         }
       });
 
@@ -220,22 +189,22 @@ for (const size of SIZES) {
         await expect(page.getByTestId('chat-page')).toHaveAttribute('data-status', 'ready');
         if (language === 'zh-CN')
           await expect(page.getByTestId('chat-welcome')).toContainText(`欢迎咨询 ${COMPANY}`);
-        await expectNoViolations(page, `chat welcome (${size.name}, ${language})`);
+        await expectNoAxeViolations(page, `chat welcome (${size.name}, ${language})`);
 
         await page.getByTestId('chat-input').fill('Can we mix designs in one container?');
         await page.getByTestId('chat-input').press('Enter');
         const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]');
         await expect(answer.first()).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
-        await expectNoViolations(page, `chat answer (${size.name}, ${language})`);
+        await expectNoAxeViolations(page, `chat answer (${size.name}, ${language})`);
 
         await answer.first().getByTestId('citation-chip').first().click();
         await expect(page.getByTestId('citation-sheet')).toBeVisible();
-        await expectNoViolations(page, `source sheet (${size.name}, ${language})`);
+        await expectNoAxeViolations(page, `source sheet (${size.name}, ${language})`);
         await page.keyboard.press('Escape');
 
         await page.getByTestId('leave-details').click();
         await expect(page.getByTestId('lead-sheet')).toBeVisible();
-        await expectNoViolations(page, `lead form (${size.name}, ${language})`);
+        await expectNoAxeViolations(page, `lead form (${size.name}, ${language})`);
         if (size.name === 'phone' && language === 'zh-CN') await snap(page, 'a11y-chat-lead-zh');
       });
     });

@@ -282,7 +282,7 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
     // The same panel in Simplified Chinese: priority labels 高/中/低, statuses.
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'zh-CN'));
     await page.reload();
-    await expect(page.getByTestId('conversation-title')).toHaveText('与Anna Schmidt的对话');
+    await expect(page.getByTestId('conversation-title')).toHaveText('与 Anna Schmidt 的对话');
     await expect(bell).toHaveAttribute('data-connection', 'connected');
     await bell.click();
     await expect(page.getByTestId('notification-status')).toHaveText(['已回复']);

@@ -15,7 +15,9 @@ import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
+import { registerCampaignRoutes } from './features/campaigns/routes.ts';
 import { registerFairRoutes } from './features/fairs/routes.ts';
+import { registerOnboardingRoutes } from './features/onboarding/routes.ts';
 import { createAssistant, type Assistant } from './ai/index.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerChatRoutes } from './features/chat/routes.ts';
@@ -31,6 +33,10 @@ import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerRedListRoutes } from './features/redlist/routes.ts';
 import { createJobQueue, type JobQueue } from './features/jobs/queue.ts';
 import { registerPipelineRoutes } from './features/pipeline/routes.ts';
+import { registerPaletteRoutes } from './features/marketing/palette-routes.ts';
+import { registerPosterRoutes } from './features/marketing/poster-routes.ts';
+import { registerAudioRoutes } from './features/marketing/audio-routes.ts';
+import { registerSocialRoutes } from './features/marketing/social-routes.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { installSessionResolver } from './lib/auth-guard.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
@@ -88,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     // Clients never decide our request ids.
     requestIdHeader: false,
+    // Only a configured proxy may say who the client is (X-Forwarded-For).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -145,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx, hub);
-  registerAdminRoutes(app, ctx);
+  registerAdminRoutes(app, ctx, hub);
   registerUserRoutes(app, ctx);
   registerCardRoutes(app, ctx);
   registerQrRoutes(app, ctx);
@@ -153,11 +161,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerFileRoutes(app, ctx);
   registerRedListRoutes(app, ctx);
   registerFairRoutes(app, ctx);
+  registerOnboardingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   // The database-backed job queue (webhooks, background scoring): polled while the app runs.
   const jobs = createJobQueue(ctx, app.log);
   app.decorate('jobs', jobs);
   registerPipelineRoutes(app, ctx, jobs);
+  registerCampaignRoutes(app, ctx, jobs, hub);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const documents = createDocumentProcessor(ctx, app.log);
@@ -166,6 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onClose', () => documents.close());
 
   const assistant = createAssistant(ctx, { log: app.log });
+  registerPosterRoutes(app, ctx, assistant);
+  registerAudioRoutes(app, ctx, assistant);
+  registerPaletteRoutes(app, ctx);
+  registerSocialRoutes(app, ctx, assistant);
   registerChatRoutes(app, ctx, assistant, hub);
   registerNotificationRoutes(app, ctx, hub);
 

@@ -29,6 +29,7 @@ const ZEnv = z.object({
   OPENAI_API_KEY: optional(z.string()),
   OPENAI_BASE_URL: withDefault(z.url(), 'https://api.openai.com/v1'),
   OPENAI_MODEL: withDefault(z.string(), 'gpt-4o'),
+  OPENAI_SPEECH_MODEL: optional(z.string()),
   DEEPSEEK_API_KEY: optional(z.string()),
   DEEPSEEK_BASE_URL: withDefault(z.url(), 'https://api.deepseek.com/v1'),
   DEEPSEEK_MODEL: withDefault(z.string(), 'deepseek-chat'),
@@ -46,6 +47,13 @@ const ZEnv = z.object({
     z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
     false,
   ),
+  VAPID_PUBLIC_KEY: optional(z.string()),
+  VAPID_PRIVATE_KEY: optional(z.string()),
+  VAPID_SUBJECT: optional(
+    z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:'),
+  ),
+  /** Proxies whose X-Forwarded-For is believed: addresses, CIDRs or loopback/uniquelocal. */
+  TRUST_PROXY: optional(z.string().regex(/^[\w.:/, -]+$/u, 'comma-separated addresses')),
   LOG_LEVEL: withDefault(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -70,6 +78,8 @@ export interface Config {
   mailFrom: string;
   sessionSecret: string;
   openai: AiProviderConfig;
+  /** OpenAI-compatible /audio/speech model (with OPENAI_API_KEY); unset: the offline voice. */
+  speechModel: string | undefined;
   /** Token budget of the document excerpts sent to a model with each question. */
   aiContextTokens: number;
   deepseek: AiProviderConfig;
@@ -81,10 +91,22 @@ export interface Config {
   /** Most scanned pages of one PDF read by OCR; later ones are skipped and the document says so. */
   ocrMaxPages: number;
   logLevel: string;
+  /**
+   * Behind a reverse proxy: the proxy addresses (or CIDRs, or `loopback` / `uniquelocal`)
+   * whose X-Forwarded-For names the client, so rate limits and analytics see the visitor,
+   * not the proxy. Empty: no proxy is trusted.
+   */
+  trustProxy: string[];
   /** LibreOffice's soffice for .ppt/.dps uploads; unset: looked for on PATH. */
   sofficePath: string | undefined;
   /** Webhooks may target private, loopback and link-local addresses (self-hosted CRMs). */
   webhookAllowPrivate: boolean;
+  /** Web Push keys; unset: a pair is created once into DATA_DIR (features/campaigns). */
+  vapid: {
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+    subject: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -115,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    speechModel: e.OPENAI_SPEECH_MODEL,
     aiContextTokens: e.AI_CONTEXT_TOKENS,
     deepseek: { apiKey: e.DEEPSEEK_API_KEY, baseUrl: e.DEEPSEEK_BASE_URL, model: e.DEEPSEEK_MODEL },
     adminEmails: new Set(
@@ -126,8 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quota: { maxDocuments: e.QUOTA_MAX_DOCUMENTS, maxBytes: e.QUOTA_MAX_BYTES },
     ocrMaxPages: e.OCR_MAX_PAGES,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sofficePath: e.SOFFICE_PATH,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
+    },
   };
 }
 
@@ -142,4 +171,11 @@ function readOrCreateSecret(dataDir: string): string {
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;
   }
+}
+
+function parseTrustProxy(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,20 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.port).toBe(5000);
     expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(config.trustProxy).toEqual([]);
+  });
+
+  it('trusts only the proxies it is told of', async () => {
+    const config = loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' });
+    expect(config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    const app = Fastify({ trustProxy: config.trustProxy });
+    app.get('/ip', (request) => ({ ip: request.ip }));
+    const forwarded = await app.inject({
+      url: '/ip',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(forwarded.json().ip).toBe('203.0.113.9');
+    await app.close();
   });
 
   it('names every bad field at once', () => {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDataDir } from './lib/data-dir.ts';
@@ -20,10 +19,13 @@ async function main(): Promise<void> {
 
   const { partialUploads } = await prepareDataDir(config.dataDir);
 
-  const database = await openDatabase({
+  // The database opens (its files read, its WebAssembly compiled on background threads, a new
+  // folder set up by a child process) while the rest of the server's code loads.
+  const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pg'),
   });
+  const [{ buildApp }, database] = await Promise.all([import('./app.ts'), opening]);
   const { app } = await buildApp({ config, database });
 
   const shutdown = async (signal: string) => {
@@ -38,7 +40,13 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (partialUploads > 0) app.log.info({ partialUploads }, 'removed uploads cut off by a stop');
   app.log.info(
-    { url: config.publicUrl, db: database.kind, dataDir: config.dataDir },
+    {
+      url: config.publicUrl,
+      db: database.kind,
+      dataDir: config.dataDir,
+      // Since the process started (performance.now() counts from there).
+      startedInMs: Math.round(performance.now()),
+    },
     'DocuCard is serving',
   );
 }

@@ -19,6 +19,7 @@ const ResetPasswordPage = lazy(() => import('./pages/reset-password.tsx'));
 const UserManagementPage = lazy(() => import('./pages/user-management.tsx'));
 const LoadingDemoPage = lazy(() => import('./pages/loading-demo.tsx'));
 const AdminPanelPage = lazy(() => import('./pages/admin-panel.tsx'));
+const OnboardingPage = lazy(() => import('./pages/onboarding.tsx'));
 const UserDetailsPage = lazy(() => import('./pages/user-details.tsx'));
 const LogoUploadPage = lazy(() => import('./pages/logo-upload.tsx'));
 const CardDemoPage = lazy(() => import('./pages/card-demo.tsx'));
@@ -32,8 +33,15 @@ const ConversationPage = lazy(() => import('./pages/conversation.tsx'));
 const CorporateDashboardPage = lazy(() => import('./pages/corporate-dashboard.tsx'));
 const AnalyticsDashboardPage = lazy(() => import('./pages/analytics-dashboard.tsx'));
 const SalesPipelinePage = lazy(() => import('./pages/sales-pipeline.tsx'));
+const PushNotificationsPage = lazy(() => import('./pages/push-notifications.tsx'));
 const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
 const PublicCardPage = lazy(() => import('./pages/public-card.tsx'));
+const EventPosterPage = lazy(() => import('./pages/event-poster.tsx'));
+const ColorPalettePage = lazy(() => import('./pages/color-palette.tsx'));
+const SocialTransformerPage = lazy(() => import('./pages/social-transformer.tsx'));
+const ConversationStarterPage = lazy(() => import('./pages/conversation-starter.tsx'));
+const AdvancedFeaturesPage = lazy(() => import('./pages/advanced-features.tsx'));
+const AudioContentPage = lazy(() => import('./pages/audio-content.tsx'));
 const ComingNext = lazy(() =>
   import('./components/routing/coming-next.tsx').then((module) => ({ default: module.ComingNext })),
 );
@@ -66,7 +74,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/reset-password', page: ResetPasswordPage },
   { path: '/user-management', page: UserManagementPage },
   { path: '/loading-demo', page: LoadingDemoPage },
-  { path: '/admin-panel', page: AdminPanelPage },
+  // Signed out: /login?next=; a non-admin sees "not allowed" (the server checks every call).
+  { path: '/admin-panel', page: AdminPanelPage, auth: true },
 
   // Other public screens
   { path: '/user-details', page: UserDetailsPage },
@@ -90,10 +99,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/my-cards', page: MyCardsPage, auth: true },
 
   // Advanced features (login required)
-  { path: '/advanced-features', comingNext: 'advancedFeatures', auth: true },
+  { path: '/advanced-features', page: AdvancedFeaturesPage, auth: true },
   {
     path: '/advanced-features/:id',
-    comingNext: 'advancedFeatures',
+    page: AdvancedFeaturesPage,
     auth: true,
     numericParams: ['id'],
   },
@@ -101,14 +110,14 @@ export const ROUTES: RouteDef[] = [
   // The analytics dashboard (spec-advanced 2; /analysis is the wizard's summary step here).
   { path: '/analytics', page: AnalyticsDashboardPage, auth: true },
   { path: '/sales-pipeline', page: SalesPipelinePage, auth: true },
-  { path: '/onboarding', comingNext: 'onboarding', auth: true },
-  { path: '/social-transformer', comingNext: 'socialTransformer', auth: true },
-  { path: '/conversation-starter', comingNext: 'conversationStarter', auth: true },
-  { path: '/event-poster', comingNext: 'eventPoster', auth: true },
-  { path: '/audio-content', comingNext: 'audioContent', auth: true },
-  { path: '/push-notifications', comingNext: 'pushNotifications', auth: true },
+  { path: '/onboarding', page: OnboardingPage, auth: true },
+  { path: '/social-transformer', page: SocialTransformerPage, auth: true },
+  { path: '/conversation-starter', page: ConversationStarterPage, auth: true },
+  { path: '/event-poster', page: EventPosterPage, auth: true },
+  { path: '/audio-content', page: AudioContentPage, auth: true },
+  { path: '/push-notifications', page: PushNotificationsPage, auth: true },
   { path: '/video-generation', comingNext: 'videoGeneration', auth: true },
-  { path: '/color-palette', comingNext: 'colorPalette', auth: true },
+  { path: '/color-palette', page: ColorPalettePage, auth: true },
   { path: '/red-list-management', page: RedListManagementPage, auth: true },
 
   // Live customer service (login required): the owner answers a visitor in person.

@@ -61,6 +61,8 @@ export const users = pgTable('users', {
   companyLogo: text('company_logo'),
   website: text('website'),
   address: text('address'),
+  /** When the onboarding welcome was answered (start guide or later): shown once per account. */
+  onboardingSeenAt: timestamp('onboarding_seen_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -407,6 +409,10 @@ export const posters = pgTable('posters', {
     .default(sql`'[]'::jsonb`),
   dimensions: text('dimensions'),
   templateId: text('template_id'),
+  // The event the poster announces and the layout it was drawn with (issue 15).
+  eventDate: text('event_date'),
+  eventLocation: text('event_location'),
+  layout: text('layout'),
   createdAt: createdAt(),
 });
 
@@ -444,6 +450,10 @@ export const socialMediaContents = pgTable('social_media_contents', {
 
 export const pushNotificationTemplates = pgTable('push_notification_templates', {
   id: serial('id').primaryKey(),
+  /** The owner; null for the built-in templates everyone reads and nobody edits. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** Built-in templates: their stable key (texts come from the locale files). */
+  builtinKey: text('builtin_key').unique(),
   name: text('name').notNull(),
   category: text('category'),
   title: text('title').notNull(),
@@ -482,33 +492,61 @@ export const pushNotificationCampaigns = pgTable('push_notification_campaigns', 
   sentCount: integer('sent_count').notNull().default(0),
   clickCount: integer('click_count').notNull().default(0),
   conversionCount: integer('conversion_count').notNull().default(0),
+  /** The card whose visitors are reached. */
+  businessCardId: integer('business_card_id').references(() => businessCards.id, {
+    onDelete: 'cascade',
+  }),
+  dismissCount: integer('dismiss_count').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
-export const pushNotificationDeliveries = pgTable('push_notification_deliveries', {
+export const pushNotificationDeliveries = pgTable(
+  'push_notification_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => pushNotificationCampaigns.id, { onDelete: 'cascade' }),
+    visitorSessionId: integer('visitor_session_id').references(() => visitorSessions.id, {
+      onDelete: 'cascade',
+    }),
+    businessCardId: integer('business_card_id').references(() => businessCards.id, {
+      onDelete: 'cascade',
+    }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    actionText: text('action_text'),
+    actionUrl: text('action_url'),
+    icon: text('icon'),
+    urgency: text('urgency'),
+    deliveryStatus: text('delivery_status').notNull().default('pending'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A send that resumes never reaches one visitor twice.
+    uniqueIndex('push_deliveries_campaign_session_idx').on(t.campaignId, t.visitorSessionId),
+    index('push_deliveries_session_idx').on(t.visitorSessionId),
+  ],
+);
+
+/** A visitor's Web Push subscription (one per visitor conversation, the newest wins). */
+export const pushSubscriptions = pgTable('push_subscriptions', {
   id: serial('id').primaryKey(),
-  campaignId: integer('campaign_id')
+  visitorSessionId: integer('visitor_session_id')
     .notNull()
-    .references(() => pushNotificationCampaigns.id, { onDelete: 'cascade' }),
-  visitorSessionId: integer('visitor_session_id').references(() => visitorSessions.id, {
-    onDelete: 'cascade',
-  }),
-  businessCardId: integer('business_card_id').references(() => businessCards.id, {
-    onDelete: 'cascade',
-  }),
-  title: text('title').notNull(),
-  message: text('message').notNull(),
-  actionText: text('action_text'),
-  actionUrl: text('action_url'),
-  icon: text('icon'),
-  urgency: text('urgency'),
-  deliveryStatus: text('delivery_status').notNull().default('pending'),
-  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-  clickedAt: timestamp('clicked_at', { withTimezone: true }),
-  dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
-  ipAddress: text('ip_address'),
-  userAgent: text('user_agent'),
+    .unique()
+    .references(() => visitorSessions.id, { onDelete: 'cascade' }),
+  businessCardId: cardRef(),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
   createdAt: createdAt(),
 });
 
@@ -652,6 +690,28 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
+);
+
+/**
+ * Every change an admin makes (users, trade fairs): who, what, on which target, when. The
+ * actor's name is copied so the row still reads after that account is deleted.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    /** e.g. user.disable, user.role, trade-fairs.replace */
+    action: text('action').notNull(),
+    /** e.g. "user:12", "trade-fairs" */
+    target: text('target').notNull(),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
 );
 
 export type User = typeof users.$inferSelect;

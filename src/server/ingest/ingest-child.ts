@@ -1,5 +1,7 @@
+import type { AnalysedDocument, DocumentAnalysis } from './analyse.ts';
 import { isIngestError } from './errors.ts';
 import { ingestFile, shutdownOcr, type IngestOptions } from './index.ts';
+import type { DocumentIntelligence } from './intelligence.ts';
 
 /*
  * Runs inside a child process (see isolated.ts): a parser that loops or eats memory takes down
@@ -8,9 +10,33 @@ import { ingestFile, shutdownOcr, type IngestOptions } from './index.ts';
 
 export interface IngestJob {
   id: number;
+  type: 'ingest';
   filePath: string;
   originalName: string;
   options: Omit<IngestOptions, 'describeImage' | 'signal' | 'onProgress'>;
+}
+
+/** A card's analysis: CPU-heavy on a big workbook, so it runs here rather than in the server. */
+export interface AnalyseJob {
+  id: number;
+  type: 'analyse';
+  documents: AnalysedDocument[];
+}
+
+export type ReaderJob = IngestJob | AnalyseJob;
+
+export interface CardAnalysis {
+  analysis: DocumentAnalysis;
+  intelligence: DocumentIntelligence;
+}
+
+/** analyse.ts and intelligence.ts load with the first analysis, not with the reader. */
+async function analyseCardDocuments(documents: AnalysedDocument[]): Promise<CardAnalysis> {
+  const [{ analyseDocuments }, { buildIntelligence }] = await Promise.all([
+    import('./analyse.ts'),
+    import('./intelligence.ts'),
+  ]);
+  return { analysis: analyseDocuments(documents), intelligence: buildIntelligence(documents) };
 }
 
 /** An allocation V8 or a typed array refused: the file needs more memory than we allow. */
@@ -21,7 +47,7 @@ function isOutOfMemory(error: unknown): boolean {
   );
 }
 
-function outcomeOf(job: IngestJob, error: unknown) {
+function outcomeOf(job: ReaderJob, error: unknown) {
   if (isIngestError(error)) {
     return {
       id: job.id,
@@ -38,11 +64,16 @@ function outcomeOf(job: IngestJob, error: unknown) {
   };
 }
 
-process.on('message', (job: IngestJob) => {
-  ingestFile(job.filePath, job.originalName, {
+function run(job: ReaderJob): Promise<unknown> {
+  if (job.type === 'analyse') return analyseCardDocuments(job.documents);
+  return ingestFile(job.filePath, job.originalName, {
     ...job.options,
     onProgress: (progress) => process.send?.({ id: job.id, progress }),
-  }).then(
+  });
+}
+
+process.on('message', (job: ReaderJob) => {
+  run(job).then(
     (result) => process.send?.({ id: job.id, ok: true, result }),
     (error: unknown) => process.send?.(outcomeOf(job, error)),
   );

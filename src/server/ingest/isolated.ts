@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { IngestError, type IngestErrorParams, type IngestReasonCode } from './errors.ts';
+import type { AnalysedDocument } from './analyse.ts';
 import type { ExtractProgress, IngestedDocument, IngestOptions } from './index.ts';
-import type { IngestJob } from './ingest-child.ts';
+import type { AnalyseJob, CardAnalysis, IngestJob, ReaderJob } from './ingest-child.ts';
 import { watchMemory, type MemoryWatchdog } from './memory-watchdog.ts';
 
 /*
@@ -28,7 +29,7 @@ export const INGEST_CHILD_ENTRY = fileURLToPath(
 );
 
 /** Resident memory a reading process may use before it is stopped. */
-export const DEFAULT_INGEST_MEMORY_MB = 768;
+export const DEFAULT_INGEST_MEMORY_MB = 1024;
 /** Beyond the watchdog's cap, what the kernel still grants (see 2. above). */
 const KERNEL_HEADROOM_MB = 2048;
 const WATCHDOG_INTERVAL_MS = 50;
@@ -37,7 +38,7 @@ const MB = 1024 * 1024;
 type Outcome =
   /** Not an outcome yet: how far the job has got ("OCR page 3 of 20"). */
   | { id: number; progress: ExtractProgress }
-  | { id: number; ok: true; result: IngestedDocument }
+  | { id: number; ok: true; result: unknown }
   | {
       id: number;
       ok: false;
@@ -51,6 +52,17 @@ export interface IsolatedIngestor {
     originalName: string,
     options?: Omit<IngestOptions, 'describeImage' | 'signal'> & { hardTimeoutMs?: number },
   ): Promise<IngestedDocument>;
+  /**
+   * analyseDocuments and buildIntelligence of a card's documents, in the same child: on a
+   * 5,000-row workbook they take the CPU for most of a second, which the server's event loop
+   * (answering visitors, showing the document ready) should not give.
+   */
+  analyse(documents: AnalysedDocument[], options?: { timeoutMs?: number }): Promise<CardAnalysis>;
+  /**
+   * Starts the reader now if none is running (it is long-lived: one start serves every later
+   * job), so that its start overlaps an upload still arriving instead of delaying the reading.
+   */
+  warmUp(): void;
   close(): Promise<void>;
 }
 
@@ -80,6 +92,9 @@ function childCommand(limits: IsolationLimits): { command: string; args: string[
   };
 }
 
+/** A job as the caller gives it: the id is added when it is sent. */
+type JobBody = Omit<IngestJob, 'id'> | Omit<AnalyseJob, 'id'>;
+
 interface Reader {
   process: ChildProcess;
   watchdog: MemoryWatchdog | null;
@@ -89,7 +104,7 @@ interface Reader {
 
 interface PendingJob {
   owner: Reader;
-  resolve: (doc: IngestedDocument) => void;
+  resolve: (result: unknown) => void;
   reject: (e: Error) => void;
   onProgress?: (progress: ExtractProgress) => void;
 }
@@ -195,43 +210,61 @@ export function createIsolatedIngestor(
     return created;
   }
 
+  /** Sends one job to the reader (started when needed) and settles with its outcome. */
+  function run<T>(
+    job: JobBody,
+    hardLimit: number,
+    onProgress?: (progress: ExtractProgress) => void,
+  ): Promise<T> {
+    reader ??= spawnReader();
+    const current = reader;
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          end(
+            current,
+            new IngestError('timeout', 'the reader overran', {
+              seconds: Math.round(hardLimit / 1000),
+            }),
+          ),
+        hardLimit,
+      );
+      pending.set(id, {
+        owner: current,
+        ...(onProgress ? { onProgress } : {}),
+        resolve: (result) => {
+          clearTimeout(timer);
+          resolve(result as T);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      setBusy(current, true);
+      current.process.send({ ...job, id } as ReaderJob, (error) => {
+        if (error) end(current, new IngestError('corrupt-document', error.message));
+      });
+    });
+  }
+
   return {
     ingest(filePath, originalName, options = {}) {
       // A callback cannot cross to the child: the child sends progress, passed on here.
       const { hardTimeoutMs, onProgress, ...ingestOptions } = options;
-      reader ??= spawnReader();
-      const current = reader;
-      const id = nextId++;
       const hardLimit = hardTimeoutMs ?? (ingestOptions.timeoutMs ?? 120_000) + 10_000;
-      return new Promise<IngestedDocument>((resolve, reject) => {
-        const timer = setTimeout(
-          () =>
-            end(
-              current,
-              new IngestError('timeout', 'the reader overran', {
-                seconds: Math.round(hardLimit / 1000),
-              }),
-            ),
-          hardLimit,
-        );
-        pending.set(id, {
-          owner: current,
-          ...(onProgress ? { onProgress } : {}),
-          resolve: (doc) => {
-            clearTimeout(timer);
-            resolve(doc);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        });
-        setBusy(current, true);
-        const job: IngestJob = { id, filePath, originalName, options: ingestOptions };
-        current.process.send(job, (error) => {
-          if (error) end(current, new IngestError('corrupt-document', error.message));
-        });
-      });
+      return run<IngestedDocument>(
+        { type: 'ingest', filePath, originalName, options: ingestOptions },
+        hardLimit,
+        onProgress,
+      );
+    },
+    warmUp() {
+      reader ??= spawnReader();
+    },
+    analyse(documents, options = {}) {
+      return run<CardAnalysis>({ type: 'analyse', documents }, options.timeoutMs ?? 60_000);
     },
     async close() {
       const current = reader;

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '#server/test/fixtures.ts';
+import { analyseDocuments } from './analyse.ts';
 import { isIngestError } from './errors.ts';
+import { buildIntelligence } from './intelligence.ts';
 import { createIsolatedIngestor } from './isolated.ts';
 import { writePdfBomb } from './test-support/pdf-bomb.ts';
 
@@ -23,6 +25,15 @@ describe('ingestion in a child process', () => {
     expect(doc.kind).toBe('pptx');
     expect(doc.sections[0]!.page).toBe(1);
     expect(doc.text).toContain('B12');
+  }, 30_000);
+
+  it("analyses a card's documents in the child exactly as in-process", async () => {
+    const doc = await ingestor.ingest(path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), 'faq.txt');
+    const documents = [{ fileName: 'faq.txt', kind: doc.kind, sections: doc.sections }];
+    const { analysis, intelligence } = await ingestor.analyse(documents);
+    expect(analysis).toEqual(analyseDocuments(documents));
+    expect(intelligence).toEqual(buildIntelligence(documents));
+    expect(analysis.documentCount).toBe(1);
   }, 30_000);
 
   it('carries the reason code of a refused file across the process boundary', async () => {

@@ -1,8 +1,8 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '#server/config.ts';
 import { AppError } from './errors.ts';
+import { createRedisClient } from './redis.ts';
 
 /** Distinct keys kept in memory per limit when there is no Redis (old ones are evicted). */
 const LOCAL_KEYS = 50_000;
@@ -14,7 +14,7 @@ const LOCAL_KEYS = 50_000;
  */
 export async function installRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    ? createRedisClient(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
     : undefined;
   if (redis) {
     let warned = false;

@@ -14,6 +14,10 @@ export interface Storage {
   incomingDir(userId: number): string;
   documentsDir(userId: number): string;
   logosDir(userId: number): string;
+  /** Generated audio introductions (MP3), served only to their owner. */
+  audioDir(userId: number): string;
+  /** Generated event posters (PNG), served only to their owner. */
+  postersDir(userId: number): string;
   /** The public URL path of a stored logo. */
   logoUrl(userId: number, name: string): string;
   removeUserFiles(userId: number): Promise<void>;
@@ -30,6 +34,8 @@ export function createStorage(dataDir: string): Storage {
     incomingDir: (userId) => path.join(userDir(userId), 'incoming'),
     documentsDir: (userId) => path.join(userDir(userId), 'documents'),
     logosDir: (userId) => path.join(userDir(userId), 'logos'),
+    audioDir: (userId) => path.join(userDir(userId), 'audio'),
+    postersDir: (userId) => path.join(userDir(userId), 'posters'),
     logoUrl: (userId, name) => `/api/files/logos/${userId}/${name}`,
     async removeUserFiles(userId) {
       await fs.rm(userDir(userId), { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { createRedisClient } from '#server/lib/redis.ts';
 
 /*
  * Events that must reach every server instance: an agent on one instance hears a visitor on
@@ -58,8 +58,8 @@ const CHANNEL = 'docucard:events';
 export function createRedisBus(redisUrl: string, log: FastifyBaseLogger): EventBus {
   const local = new LocalHandlers();
   const options = { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false };
-  const publisher = new Redis(redisUrl, options);
-  const subscriber = new Redis(redisUrl, options);
+  const publisher = createRedisClient(redisUrl, options);
+  const subscriber = createRedisClient(redisUrl, options);
   let warned = false;
   const warn = (error: unknown) => {
     if (warned) return;

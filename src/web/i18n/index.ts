@@ -7,6 +7,11 @@ import {
   isLanguage,
   type Language,
 } from '#shared/limits.ts';
+import {
+  CJK_SPACING,
+  cjkSpacingInterpolation,
+  cjkSpacingPostProcessor,
+} from '../lib/cjk-spacing-i18next.ts';
 import en from './en.json';
 import zhCN from './zh-CN.json';
 import zhTW from './zh-TW.json';
@@ -51,19 +56,24 @@ function markChineseRegion(): void {
   if (isChineseBrowser(languages)) document.documentElement.dataset.region = 'china';
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  // 'zh-CN' must not fall back through 'zh', which has no resources.
-  load: 'currentOnly',
-  nonExplicitSupportedLngs: false,
-  interpolation: { escapeValue: false },
-  returnEmptyString: false,
-  initAsync: false,
-  react: { useSuspense: false },
-});
+void i18n
+  .use(initReactI18next)
+  .use(cjkSpacingPostProcessor)
+  .init({
+    resources,
+    lng: readStoredLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    // 'zh-CN' must not fall back through 'zh', which has no resources.
+    load: 'currentOnly',
+    nonExplicitSupportedLngs: false,
+    // React escapes on render; the hook only marks values so Chinese gets a space at Latin seams.
+    interpolation: cjkSpacingInterpolation,
+    postProcess: [CJK_SPACING],
+    returnEmptyString: false,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
 
 applyDocumentLanguage(currentLanguage());
 markChineseRegion();

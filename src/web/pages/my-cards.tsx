@@ -334,13 +334,16 @@ function CardTile({
       aria-labelledby={headingId}
       className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
-      <Link
-        href={`/result/${card.id}`}
-        className="block bg-slate-100 p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500"
-        aria-label={t('myCards.previewOf', { name: title })}
-      >
+      {/* The link lies over the drawing rather than around it: its name says what it opens,
+          and the card's drawn text is not part of that name. */}
+      <div className="relative bg-slate-100 p-4">
         <CardThumbnail card={card} />
-      </Link>
+        <Link
+          href={`/result/${card.id}`}
+          className="absolute inset-0 block focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500"
+          aria-label={t('myCards.previewOf', { name: title })}
+        />
+      </div>
       <div className="grid min-w-0 flex-1 grid-cols-1 gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">

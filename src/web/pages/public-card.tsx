@@ -209,25 +209,29 @@ function ContactList({ card }: { card: TPublicCard }) {
       </h2>
       <dl className="grid gap-3" data-testid="public-card-contact">
         {rows.map((row) => (
-          <div key={row.key} className="flex items-start gap-3">
-            <span className="mt-0.5 text-brand-700 [&>svg]:size-5">{row.icon}</span>
-            <div className="grid min-w-0">
-              <dt className="text-sm text-slate-600">{row.label}</dt>
-              <dd className="text-base break-words text-slate-900">
-                {row.href ? (
-                  <a
-                    href={row.href}
-                    className="text-brand-700 hover:underline"
-                    rel={row.href.startsWith('http') ? 'noopener noreferrer' : undefined}
-                    target={row.href.startsWith('http') ? '_blank' : undefined}
-                  >
-                    {row.value}
-                  </a>
-                ) : (
-                  row.value
-                )}
-              </dd>
-            </div>
+          // dt and dd sit directly in the row's div (a <dl> allows nothing between); the icon
+          // is drawn in the row's left padding.
+          <div key={row.key} className="relative grid min-w-0 pl-8">
+            <dt className="text-sm text-slate-600">
+              <span className="absolute top-0.5 left-0 text-brand-700 [&>svg]:size-5">
+                {row.icon}
+              </span>
+              {row.label}
+            </dt>
+            <dd className="text-base break-words text-slate-900">
+              {row.href ? (
+                <a
+                  href={row.href}
+                  className="text-brand-700 hover:underline"
+                  rel={row.href.startsWith('http') ? 'noopener noreferrer' : undefined}
+                  target={row.href.startsWith('http') ? '_blank' : undefined}
+                >
+                  {row.value}
+                </a>
+              ) : (
+                row.value
+              )}
+            </dd>
           </div>
         ))}
       </dl>

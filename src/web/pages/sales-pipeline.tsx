@@ -118,9 +118,10 @@ export default function SalesPipelinePage() {
           ) : null}
           {leads.data ? (
             <>
-              <p className="text-sm text-slate-600">
+              {/* The list's heading: the lead cards below are its h3s. */}
+              <h2 className="text-sm font-normal text-slate-600">
                 {t('pipeline.list.total', { count: leads.data.total })}
-              </p>
+              </h2>
               {leads.data.leads.length === 0 ? (
                 <EmptyState
                   icon={Users}

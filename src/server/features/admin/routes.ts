@@ -1,20 +1,108 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAdminUsersResponse } from '#shared/schemas/auth.ts';
+import {
+  ZAdminAuditQuery,
+  ZAdminStats,
+  ZAdminTradeFairs,
+  ZAdminUserPage,
+  ZAdminUserParams,
+  ZAdminUserPatch,
+  ZAdminUserResponse,
+  ZAdminUsersQuery,
+  ZAuditPage,
+  ZTradeFairsPut,
+} from '#shared/admin.ts';
 import type { AppContext } from '#server/context.ts';
+import { replaceFairs } from '#server/features/fairs/admin-edit.ts';
+import { listAllFairs, toFairResponse } from '#server/features/fairs/service.ts';
 import { requireAdmin } from '#server/lib/auth-guard.ts';
-import { toPublicUser } from '#server/features/auth/service.ts';
-import { listUsers } from './service.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { RealtimeHub } from '#server/realtime/hub.ts';
+import { listAudit } from './audit.ts';
+import { listUsersPage, toAdminUser, updateUser } from './service.ts';
+import { adminStats } from './stats.ts';
 
-export function registerAdminRoutes(server: FastifyInstance, ctx: AppContext): void {
+/** The admin panel's calls; every one answers 401 signed out and 403 to non-admins. */
+export function registerAdminRoutes(
+  server: FastifyInstance,
+  ctx: AppContext,
+  hub: RealtimeHub,
+): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  const admin = (request: Parameters<typeof requireAdmin>[0]) =>
+    requireAdmin(request, ctx.config.adminEmails);
+  // Before body validation: a non-admin learns nothing about the payload's shape.
+  const guarded = {
+    onRequest: async (request: Parameters<typeof requireAdmin>[0]) => {
+      admin(request);
+    },
+  };
+
   app.get(
     '/api/admin/users',
-    { schema: { response: { 200: ZAdminUsersResponse } } },
+    { ...guarded, schema: { querystring: ZAdminUsersQuery, response: { 200: ZAdminUserPage } } },
     async (request) => {
-      requireAdmin(request, ctx.config.adminEmails);
-      const users = await listUsers(ctx);
-      return { users: users.map((user) => toPublicUser(ctx, user)) };
+      admin(request);
+      return listUsersPage(ctx, request.query.query, request.query.page);
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    {
+      ...guarded,
+      schema: {
+        params: ZAdminUserParams,
+        body: ZAdminUserPatch,
+        response: { 200: ZAdminUserResponse },
+      },
+    },
+    async (request) => {
+      const actor = admin(request);
+      const patch = request.body;
+      if (Object.values(patch).every((value) => value === undefined)) {
+        throw new AppError('VALIDATION_ERROR', 'admin.errors.emptyPatch');
+      }
+      const result = await updateUser(ctx, actor, request.params.id, patch);
+      await hub.endSessions(result.endedSessions);
+      return { user: toAdminUser(ctx, result.user) };
+    },
+  );
+
+  app.get(
+    '/api/admin/stats',
+    { ...guarded, schema: { response: { 200: ZAdminStats } } },
+    async (request) => {
+      admin(request);
+      return adminStats(ctx);
+    },
+  );
+
+  app.get(
+    '/api/admin/trade-fairs',
+    { ...guarded, schema: { response: { 200: ZAdminTradeFairs } } },
+    async (request) => {
+      admin(request);
+      return { fairs: (await listAllFairs(ctx)).map(toFairResponse) };
+    },
+  );
+
+  app.put(
+    '/api/admin/trade-fairs',
+    { ...guarded, schema: { body: ZTradeFairsPut, response: { 200: ZAdminTradeFairs } } },
+    async (request) => {
+      const actor = admin(request);
+      const { fairs } = await replaceFairs(ctx, actor, request.body.fairs);
+      return { fairs: fairs.map(toFairResponse) };
+    },
+  );
+
+  app.get(
+    '/api/admin/audit',
+    { ...guarded, schema: { querystring: ZAdminAuditQuery, response: { 200: ZAuditPage } } },
+    async (request) => {
+      admin(request);
+      return listAudit(ctx, request.query.page);
     },
   );
 }

@@ -1,14 +1,12 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DETAILS_LOGO_MAX_BYTES } from '#shared/limits.ts';
-import { ZIdParam, type TBusinessCard } from '#shared/schemas/cards.ts';
+import { ZIdParam } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import type { User } from '#server/db/schema.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { readLogo } from './logo-file.ts';
 import { getCard } from './service.ts';
 import {
   attachment,
@@ -20,30 +18,7 @@ import {
   QR_PNG_DEFAULT,
   QR_PNG_MAX,
   QR_PNG_MIN,
-  type PrintSheetInput,
 } from './qr-print.ts';
-
-const LOGO_PATH = /^\/api\/files\/logos\/(\d+)\/([^/]+)$/;
-/** The largest logo any form accepts (limits.ts). */
-const LOGO_READ_LIMIT = DETAILS_LOGO_MAX_BYTES;
-
-/** The card's logo bytes when it is one of the owner's stored PNG or JPEG files. */
-async function readLogo(ctx: AppContext, card: TBusinessCard): Promise<PrintSheetInput['logo']> {
-  const match = card.logoUrl ? LOGO_PATH.exec(card.logoUrl) : null;
-  if (!match || Number(match[1]) !== card.userId) return null;
-  const name = path.basename(match[2]!);
-  try {
-    const file = path.join(ctx.storage.logosDir(card.userId), name);
-    const stat = await fs.stat(file);
-    if (stat.size > LOGO_READ_LIMIT) return null;
-    const bytes = await fs.readFile(file);
-    if (bytes[0] === 0x89 && bytes[1] === 0x50) return { bytes, kind: 'png' };
-    if (bytes[0] === 0xff && bytes[1] === 0xd8) return { bytes, kind: 'jpg' };
-    return null;
-  } catch {
-    return null;
-  }
-}
 
 /** The owner's finished card: a draft has no public chat, so nothing to print yet. */
 async function printableCard(ctx: AppContext, owner: User, cardId: number) {

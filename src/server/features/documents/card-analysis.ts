@@ -11,9 +11,22 @@ import {
   analyseDocuments,
   buildIntelligence,
   type AnalysedDocument,
+  type DocumentAnalysis,
+  type DocumentIntelligence,
   type DocumentKind,
   type ExtractedSection,
 } from '#server/ingest/index.ts';
+
+/** Computes a card's analysis from its documents: in this process, or in the reader's. */
+export type AnalyseDocuments = (
+  documents: AnalysedDocument[],
+) => Promise<{ analysis: DocumentAnalysis; intelligence: DocumentIntelligence }>;
+
+const analyseHere: AnalyseDocuments = (documents) =>
+  Promise.resolve({
+    analysis: analyseDocuments(documents),
+    intelligence: buildIntelligence(documents),
+  });
 
 /** The card's ready documents, as sections per page rebuilt from their stored chunks. */
 async function loadReadyDocuments(ctx: AppContext, cardId: number): Promise<AnalysedDocument[]> {
@@ -51,7 +64,11 @@ async function loadReadyDocuments(ctx: AppContext, cardId: number): Promise<Anal
  * Reads what the card's documents say and stores the analysis (languages, industry, the
  * recommended model and why) and the company intelligence the assistant draws on.
  */
-export async function analyseCard(ctx: AppContext, cardId: number): Promise<void> {
+export async function analyseCard(
+  ctx: AppContext,
+  cardId: number,
+  compute: AnalyseDocuments = analyseHere,
+): Promise<void> {
   const docs = await loadReadyDocuments(ctx, cardId);
   if (docs.length === 0) {
     // Nothing left to read: no analysis, and no intelligence drawn from removed documents.
@@ -64,7 +81,7 @@ export async function analyseCard(ctx: AppContext, cardId: number): Promise<void
     });
     return;
   }
-  const analysis = analyseDocuments(docs);
+  const { analysis, intelligence } = await compute(docs);
   const summary: TAnalysisResult = {
     primaryLanguage: analysis.primaryLanguage,
     secondaryLanguages: analysis.secondaryLanguages,
@@ -80,7 +97,6 @@ export async function analyseCard(ctx: AppContext, cardId: number): Promise<void
     confidence: analysis.confidence,
     documents: docs.length,
   };
-  const intelligence = buildIntelligence(docs);
   const [card] = await ctx.db
     .update(businessCards)
     .set({

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '#server/db/schema.ts';
 import { writePdfBomb } from '#server/ingest/test-support/pdf-bomb.ts';
+import { DEFAULT_INGEST_MEMORY_MB } from '#server/ingest/isolated.ts';
 import { residentBytes } from '#server/ingest/memory-watchdog.ts';
 import {
   FIXTURES,
@@ -114,7 +115,7 @@ describe('a PDF that inflates to 2 GB (decompression bomb)', () => {
 
     const [document] = await cardDocuments(cardId);
     expect(document!.status).toBe('failed');
-    expect(document!.error).toContain('needs more than 768 MB of memory');
+    expect(document!.error).toContain(`needs more than ${DEFAULT_INGEST_MEMORY_MB} MB of memory`);
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThan(1.5 * 1024 * 1024 * 1024);
     expect(health).toBeGreaterThan(0);

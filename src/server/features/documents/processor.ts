@@ -26,6 +26,8 @@ export const INGEST_MEMORY_MB = DEFAULT_INGEST_MEMORY_MB;
 
 export interface DocumentProcessor {
   enqueue(documentIds: number[]): void;
+  /** An upload has begun: have the reader ready by the time its files are accepted. */
+  prepare(): void;
   /**
    * Picks up documents a stopped server left pending or processing: retried while they have
    * had fewer than MAX_PROCESSING_ATTEMPTS starts, otherwise failed (never a crash loop).
@@ -164,7 +166,7 @@ export function createDocumentProcessor(
       .limit(1);
     if (waiting.length > 0) return;
     try {
-      await analyseCard(ctx, cardId);
+      await analyseCard(ctx, cardId, (docs) => ingestor.analyse(docs));
     } catch (error) {
       log.error({ err: error, cardId }, 'card analysis failed');
     }
@@ -188,6 +190,9 @@ export function createDocumentProcessor(
   }
 
   return {
+    prepare() {
+      if (!closed) ingestor.warmUp();
+    },
     enqueue(ids) {
       for (const id of ids) if (!queue.includes(id)) queue.push(id);
       pump();

@@ -18,10 +18,17 @@ const REAL_PDFS = path.resolve(process.env.REAL_PDFS_DIR ?? '/work/shared/fixtur
 const present = fs.existsSync(path.join(REAL_PDFS, 'truth'));
 if (!present) console.log(`real-PDF corpus not found at ${REAL_PDFS}: its test is skipped`);
 
-/** Mean word recall against poppler reached 97.4 % on this corpus; the floor sits below it. */
-const MEAN_RECALL_FLOOR = 0.96;
-/** No text-bearing file may fall below this (the worst, with digits in unmapped glyphs, reach 75 %). */
-const FILE_RECALL_FLOOR = 0.7;
+/**
+ * Mean word recall against poppler reached 98.2 % on this corpus once variant glyph names
+ * ("zero.os") were read (pdf-glyph-names.ts); the floor holds it.
+ */
+const MEAN_RECALL_FLOOR = 0.98;
+/**
+ * No text-bearing file may fall below this. The lowest, bug900822 (76.8 %), is a fake-bold line
+ * we read as "Test test test" where poppler splits it "T es t tes t"; the next is a comb field
+ * poppler spells out letter by letter (80.6 %).
+ */
+const FILE_RECALL_FLOOR = 0.75;
 const BATCH = 10;
 
 describe.skipIf(!present)('real-world PDFs', () => {

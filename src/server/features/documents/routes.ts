@@ -44,6 +44,7 @@ export function registerDocumentRoutes(
     },
     async (request, reply) => {
       const owner = requireUser(request);
+      processor.prepare();
       let cardId: number | null = null;
       // A full account is refused before a byte is stored; the bytes are counted as they arrive.
       const quota = await uploadQuota(ctx, owner.id);

@@ -28,3 +28,8 @@ export async function listCurrentFairs(ctx: AppContext): Promise<FairRow[]> {
     .where(gt(tradeFairs.endsAt, ctx.now()))
     .orderBy(asc(tradeFairs.startsAt), asc(tradeFairs.id));
 }
+
+/** Every fair, past ones too (the admin editor), by start date. */
+export function listAllFairs(ctx: AppContext): Promise<FairRow[]> {
+  return ctx.db.select().from(tradeFairs).orderBy(asc(tradeFairs.startsAt), asc(tradeFairs.id));
+}

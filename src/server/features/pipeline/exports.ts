@@ -1,4 +1,3 @@
-import * as XLSX from '@e965/xlsx';
 import type { TLead } from '#shared/schemas/pipeline.ts';
 
 /*
@@ -55,7 +54,9 @@ export function leadsCsv(leads: readonly TLead[]): Buffer {
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-export function leadsXlsx(leads: readonly TLead[]): Buffer {
+/** SheetJS is loaded on the first export, not at start. */
+export async function leadsXlsx(leads: readonly TLead[]): Promise<Buffer> {
+  const XLSX = await import('@e965/xlsx');
   const rows = [
     [...EXPORT_COLUMNS],
     ...leads.map((lead) => EXPORT_COLUMNS.map((column) => cellOf(lead, column))),

@@ -79,7 +79,7 @@ export function registerPipelineRoutes(
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${exportFileName('xlsx', ctx.now())}"`)
       .header('cache-control', 'no-store')
-      .send(leadsXlsx(leads));
+      .send(await leadsXlsx(leads));
   });
 
   app.patch(

@@ -3,18 +3,6 @@ import { runWithDeadline } from '../deadline.ts';
 import type { DocumentKind } from '../detect.ts';
 import { ExtractionError } from '../errors.ts';
 import { sniffTextEncoding, type TextEncodingName } from '../text-encoding.ts';
-import { extractCsv } from './csv.ts';
-import { extractDocx } from './docx.ts';
-import { extractHtml } from './html.ts';
-import { extractImage } from './image.ts';
-import { extractLegacyWord } from './legacy-word.ts';
-import { extractOdf } from './odf.ts';
-import { extractPdf } from './pdf.ts';
-import { extractLegacyPresentation } from './legacy-presentation.ts';
-import { extractPptx } from './pptx.ts';
-import { extractRtf } from './rtf.ts';
-import { extractSpreadsheet } from './spreadsheet.ts';
-import { extractTxt } from './txt.ts';
 import {
   DEFAULT_EXTRACT_LIMITS,
   type ExtractContext,
@@ -22,8 +10,41 @@ import {
   type ExtractOptions,
 } from './types.ts';
 
-export { shutdownOcr } from './ocr.ts';
 export * from './types.ts';
+
+/*
+ * Each reader is imported when a document of its kind first arrives, not when the server
+ * starts: pdf.js, tesseract, SheetJS, mammoth and officeparser cost ~100 MB of resident memory
+ * together, and the serving process needs them only for a visitor's photo (OCR). The build
+ * (scripts/build-server.mjs) keeps these dynamic imports as separate chunks.
+ */
+let ocrLoaded = false;
+const readers = {
+  csv: () => import('./csv.ts'),
+  docx: () => import('./docx.ts'),
+  html: () => import('./html.ts'),
+  image: () => {
+    ocrLoaded = true;
+    return import('./image.ts');
+  },
+  legacyWord: () => import('./legacy-word.ts'),
+  odf: () => import('./odf.ts'),
+  pdf: () => {
+    ocrLoaded = true; // scanned pages are read by OCR
+    return import('./pdf.ts');
+  },
+  legacyPresentation: () => import('./legacy-presentation.ts'),
+  pptx: () => import('./pptx.ts'),
+  rtf: () => import('./rtf.ts'),
+  spreadsheet: () => import('./spreadsheet.ts'),
+  txt: () => import('./txt.ts'),
+};
+
+/** Stops the OCR workers, if OCR was ever used (without loading tesseract to find out). */
+export async function shutdownOcr(): Promise<void> {
+  if (!ocrLoaded) return;
+  await (await import('./ocr.ts')).shutdownOcr();
+}
 
 export interface ExtractDocumentOptions extends ExtractOptions {
   /** From detection; when absent a TXT file is sniffed again. */
@@ -69,48 +90,44 @@ export async function extractDocument(
     try {
       switch (kind) {
         case 'pdf':
-          return await extractPdf(filePath, context);
+          return await (await readers.pdf()).extractPdf(filePath, context);
         case 'docx':
-          return await extractDocx(filePath, context);
+          return await (await readers.docx()).extractDocx(filePath, context);
         case 'pptx':
-          return await extractPptx(filePath, context);
+          return await (await readers.pptx()).extractPptx(filePath, context);
         case 'txt':
-          return await extractTxt(
-            filePath,
-            await resolveTextEncoding(filePath, textEncoding),
-            context,
-          );
+          return await (
+            await readers.txt()
+          ).extractTxt(filePath, await resolveTextEncoding(filePath, textEncoding), context);
         case 'csv':
-          return await extractCsv(
-            filePath,
-            await resolveTextEncoding(filePath, textEncoding),
-            context,
-          );
+          return await (
+            await readers.csv()
+          ).extractCsv(filePath, await resolveTextEncoding(filePath, textEncoding), context);
         case 'html':
-          return await extractHtml(
-            filePath,
-            await resolveTextEncoding(filePath, textEncoding),
-            context,
-          );
+          return await (
+            await readers.html()
+          ).extractHtml(filePath, await resolveTextEncoding(filePath, textEncoding), context);
         case 'xlsx':
         case 'xls':
         case 'et':
         case 'ods':
-          return await extractSpreadsheet(filePath, context);
+          return await (await readers.spreadsheet()).extractSpreadsheet(filePath, context);
         case 'doc':
         case 'wps':
-          return await extractLegacyWord(filePath, context);
+          return await (await readers.legacyWord()).extractLegacyWord(filePath, context);
         case 'ppt':
         case 'dps':
-          return await extractLegacyPresentation(filePath, context);
+          return await (
+            await readers.legacyPresentation()
+          ).extractLegacyPresentation(filePath, context);
         case 'odt':
         case 'odp':
-          return await extractOdf(filePath, kind, context);
+          return await (await readers.odf()).extractOdf(filePath, kind, context);
         case 'rtf':
-          return await extractRtf(filePath, context);
+          return await (await readers.rtf()).extractRtf(filePath, context);
         case 'jpg':
         case 'png':
-          return await extractImage(filePath, kind, context);
+          return await (await readers.image()).extractImage(filePath, kind, context);
       }
     } catch (error) {
       // Whatever a parser threw after the deadline passed is a consequence of the abort.

@@ -147,7 +147,8 @@ export function recognizeImageText(
   signal: AbortSignal,
   layout: OcrLayout = 'photo',
 ): Promise<OcrResult> {
-  return queue.run(async (slot) => {
+  cancelIdleRelease();
+  const reading = queue.run(async (slot) => {
     const job: OcrJob = { image, signal, layout };
     const first = await recognizeWith(slot, 'simplified', job);
     const variants = countChineseVariants(first.text);
@@ -158,6 +159,30 @@ export function recognizeImageText(
     const second = await recognizeWith(slot, 'traditional', job);
     return second.confidence > first.confidence ? second : first;
   }, signal);
+  void reading.finally(scheduleIdleRelease).catch(() => undefined);
+  return reading;
+}
+
+/*
+ * A tesseract worker holds 100-300 MB of WebAssembly memory. In the serving process (a
+ * visitor's photo) and the long-lived reader process alike, workers nobody used for a minute
+ * are terminated: the memory goes back, and the next image starts a worker again (~1 s).
+ */
+export const OCR_IDLE_RELEASE_MS = 60_000;
+let idleTimer: NodeJS.Timeout | undefined;
+
+function cancelIdleRelease(): void {
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
+}
+
+function scheduleIdleRelease(): void {
+  cancelIdleRelease();
+  idleTimer = setTimeout(() => {
+    const { running, waiting } = queue.stats;
+    if (running === 0 && waiting === 0) void shutdownOcr();
+  }, OCR_IDLE_RELEASE_MS);
+  idleTimer.unref();
 }
 
 /**

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ExtractionError } from '../errors.ts';
+import { withReadableGlyphNames } from './pdf-glyph-names.ts';
 
 /*
  * Opens a PDF with pdf.js (pdfjs-dist, in this thread: no worker, no eval, pdf.js never logs).
@@ -33,7 +34,7 @@ let assets: ReturnType<typeof pdfjsAssets> | null = null;
 export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
   assets ??= pdfjsAssets();
   const task = pdfjs.getDocument({
-    data,
+    data: withReadableGlyphNames(data),
     ...assets,
     cMapPacked: true,
     verbosity: 0,

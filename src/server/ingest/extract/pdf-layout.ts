@@ -112,7 +112,10 @@ export function layoutLines(items: Iterable<PositionedText>): LayoutLine[] {
 
     if (sameLine && line && cell && cursor) {
       const gap = along - cursor.endAlong;
-      if (gap >= CELL_GAP * size) {
+      // Drawn wholly before the cell it would join (a page number in the margin drawn after
+      // the line's text): a separate piece, not letters glued to the cell's last word.
+      const jumpedBack = along + width <= cell.x0;
+      if (gap >= CELL_GAP * size || jumpedBack) {
         cell = { text, x0: along, x1: along + width };
         line.cells.push(cell);
       } else {

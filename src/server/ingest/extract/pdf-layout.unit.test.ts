@@ -40,6 +40,11 @@ describe('layoutLines', () => {
     expect(lines.map(lineText)).toEqual(['Test']);
   });
 
+  it('keeps a piece drawn back before the line (a margin page number) a word of its own', () => {
+    const lines = layoutLines([item('test test test', 127, 363, 67), item('1', 44, 363, 5)]);
+    expect(lines[0]!.cells.map((cell) => cell.text)).toEqual(['test test test', '1']);
+  });
+
   it('splits a line into cells at column-wide gaps, and a table keeps its headers per row', () => {
     const lines = layoutLines([
       item('Model', 50, 700, 30),

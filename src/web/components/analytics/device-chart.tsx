@@ -19,7 +19,8 @@ export function DeviceChart({ devices }: { devices: TVisitorAnalytics['deviceBre
     <div className="grid items-center gap-4 sm:grid-cols-[10rem_1fr]">
       <div className="mx-auto size-40" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
+          {/* Hidden from assistive technology (the bars beside it say the same): no tab stop. */}
+          <PieChart accessibilityLayer={false}>
             <Pie
               data={rows}
               dataKey="value"
@@ -27,6 +28,7 @@ export function DeviceChart({ devices }: { devices: TVisitorAnalytics['deviceBre
               innerRadius={42}
               outerRadius={72}
               isAnimationActive={false}
+              rootTabIndex={-1}
             >
               {rows.map((row) => (
                 <Cell key={row.key} fill={COLORS[row.key]} />

@@ -245,7 +245,7 @@ export function AnalyticsPanel() {
   const max = Math.max(1, funnel.visitors);
   return (
     <Card className="grid grid-cols-1 gap-4 p-4" data-testid="funnel">
-      <h3 className="font-semibold">{t('pipeline.analytics.funnel')}</h3>
+      <h2 className="font-semibold">{t('pipeline.analytics.funnel')}</h2>
       {steps.map(([key, value], index) => {
         const previous = index > 0 ? steps[index - 1]![1] : null;
         return (
@@ -312,7 +312,7 @@ export function SettingsPanel() {
   return (
     <div className="grid gap-4">
       <Card className="grid grid-cols-1 gap-3 p-4">
-        <h3 className="font-semibold">{t('pipeline.settings.rules')}</h3>
+        <h2 className="font-semibold">{t('pipeline.settings.rules')}</h2>
         <Field label={t('pipeline.settings.highPriorityAfter')}>
           <Input
             type="number"
@@ -348,7 +348,7 @@ export function SettingsPanel() {
         </div>
       </Card>
       <Card className="grid grid-cols-1 gap-3 p-4">
-        <h3 className="font-semibold">{t('pipeline.settings.webhook')}</h3>
+        <h2 className="font-semibold">{t('pipeline.settings.webhook')}</h2>
         <p className="text-sm text-slate-600">{t('pipeline.settings.webhookHelp')}</p>
         <Field label={t('pipeline.settings.webhookUrl')}>
           <Input

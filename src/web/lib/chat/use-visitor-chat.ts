@@ -117,9 +117,14 @@ export interface VisitorChat {
 
 export function useVisitorChat(
   cardId: number,
-  options: { online: boolean; onProblem: (problem: ChatProblem) => void },
+  options: {
+    online: boolean;
+    onProblem: (problem: ChatProblem) => void;
+    /** Every event of the live stream (e.g. a campaign's announcement), raw. */
+    onLiveEvent?: (data: string) => void;
+  },
 ): VisitorChat {
-  const { online, onProblem } = options;
+  const { online, onProblem, onLiveEvent } = options;
   const storage = useMemo(safeSessionStorage, []);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [items, setItems] = useState<ChatItem[]>([]);
@@ -143,6 +148,10 @@ export function useVisitorChat(
   useEffect(() => {
     problemRef.current = onProblem;
   }, [onProblem]);
+  const liveEventRef = useRef(onLiveEvent);
+  useEffect(() => {
+    liveEventRef.current = onLiveEvent;
+  }, [onLiveEvent]);
   useEffect(() => {
     loadRef.current = load.status;
   }, [load.status]);
@@ -388,6 +397,7 @@ export function useVisitorChat(
     if (load.status !== 'ready' || !online || typeof EventSource === 'undefined') return;
     const source = new EventSource(eventsUrl(cardId));
     source.addEventListener('message', (event: MessageEvent<string>) => {
+      liveEventRef.current?.(event.data);
       const change = parseTakeoverEvent(event.data);
       if (change) {
         setTakeover(change);

@@ -1,5 +1,10 @@
 import { FileQuestion, RotateCw, WifiOff } from '../../components/chat/icons.tsx';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  AnnouncementBanner,
+  PushOptIn,
+  useAnnouncements,
+} from '../../components/campaigns/announcements.tsx';
 import { ChatHeader } from '../../components/chat/chat-header.tsx';
 import { CitationSheet } from '../../components/chat/citation-sheet.tsx';
 import { Composer } from '../../components/chat/composer.tsx';
@@ -119,7 +124,12 @@ export function ChatPage({ cardId }: { cardId: number }) {
     [notify, t],
   );
 
-  const chat = useVisitorChat(cardId, { online, onProblem });
+  const announcements = useAnnouncements(cardId);
+  const chat = useVisitorChat(cardId, {
+    online,
+    onProblem,
+    onLiveEvent: announcements.onLiveEvent,
+  });
   const info = chat.load.status === 'ready' ? chat.load.info : null;
   const company = info?.companyName || info?.username || t('chat.theCompany');
   const suggestions = useSuggestedQuestions(cardId, language, info?.suggestedQuestions);
@@ -226,6 +236,14 @@ export function ChatPage({ cardId }: { cardId: number }) {
       />
       {!online ? <OfflineBanner t={t} /> : null}
       {chat.humanAnswering && chat.load.status === 'ready' ? <TakeoverBanner t={t} /> : null}
+      {announcements.current ? (
+        <AnnouncementBanner
+          t={t}
+          announcement={announcements.current}
+          onReact={announcements.react}
+        />
+      ) : null}
+      {info ? <PushOptIn t={t} cardId={info.businessCardId} /> : null}
       {body}
       <CitationSheet t={t} citation={source} onClose={() => setSource(null)} />
       {info ? (

@@ -1,0 +1,13 @@
+CREATE TABLE "admin_audit" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"actor_id" integer,
+	"actor_name" text NOT NULL,
+	"action" text NOT NULL,
+	"target" text NOT NULL,
+	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "onboarding_seen_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "admin_audit" ADD CONSTRAINT "admin_audit_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "admin_audit_created_idx" ON "admin_audit" USING btree ("created_at");

@@ -1,0 +1,302 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  COLOR_SCHEMES,
+  POSTER_LAYOUTS,
+  POSTER_QR_CAPTION,
+  POSTER_QR_SIZE,
+  POSTER_STYLES,
+  posterDownloadName,
+  type TColorScheme,
+  type TPoster,
+  type TPosterLayout,
+  type TPosterRequest,
+  type TPosterStyle,
+  type TQuickPosterRequest,
+} from '#shared/marketing/poster.ts';
+import type { Language } from '#shared/limits.ts';
+import type { TBusinessCard } from '#shared/schemas/cards.ts';
+import type { AppContext } from '#server/context.ts';
+import { businessCards, posters, type User } from '#server/db/schema.ts';
+import type { Assistant } from '#server/ai/index.ts';
+import { readLogo } from '#server/features/cards/logo-file.ts';
+import { qrSvg } from '#server/features/cards/qr-print.ts';
+import { getCard } from '#server/features/cards/service.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { translate, hasMessage } from '#server/lib/i18n.ts';
+import { makePrivateDir, writePrivateFile } from '#server/lib/private-fs.ts';
+import { keyMessages, posterDescription } from './poster-content.ts';
+import { renderPng } from './poster-render.ts';
+import { schemeColors } from './poster-scheme.ts';
+import { posterSvg, qrOverlaySvg } from './poster-svg.ts';
+import { writePosterCopy } from './poster-writing.ts';
+import { findTemplate } from './poster-templates.ts';
+
+export interface PosterDeps {
+  ctx: AppContext;
+  assistant: Assistant;
+}
+
+type PosterRow = typeof posters.$inferSelect;
+
+interface Design {
+  layout: TPosterLayout;
+  style: TPosterStyle;
+  colorScheme: TColorScheme;
+}
+
+const posterFile = (ctx: AppContext, ownerId: number, posterId: number) =>
+  path.join(ctx.storage.postersDir(ownerId), `${posterId}.png`);
+
+/** The URL a poster's QR code opens: the card's chat, counted as coming from a poster. */
+export function posterChatUrl(card: TBusinessCard): string {
+  const url = new URL(card.chatUrl);
+  url.searchParams.set('src', 'poster');
+  return url.toString();
+}
+
+function toPoster(row: PosterRow, card: TBusinessCard): TPoster {
+  const chat = new URL(posterChatUrl(card));
+  return {
+    id: row.id,
+    businessCardId: row.businessCardId,
+    title: row.title,
+    imageUrl: `/api/posters/${row.id}/image`,
+    downloadUrl: `/api/poster-download/${row.id}`,
+    style: row.style ?? 'modern',
+    colorScheme: row.colorScheme ?? 'vibrant',
+    layout: row.layout ?? 'hero',
+    templateId: row.templateId,
+    eventType: row.eventType,
+    eventDate: row.eventDate,
+    eventLocation: row.eventLocation,
+    description: row.description ?? '',
+    keyMessages: Array.isArray(row.keyMessages) ? (row.keyMessages as string[]) : [],
+    qrCode: chat.pathname + chat.search,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Three designs that differ in layout, style and colour scheme, the first as asked. */
+export function designVariations(first: Design, count: number): Design[] {
+  const designs: Design[] = [first];
+  const layouts = POSTER_LAYOUTS.filter((layout) => layout !== first.layout);
+  const styles = POSTER_STYLES.filter((style) => style !== first.style);
+  const schemes = COLOR_SCHEMES.filter((s) => s !== 'custom' && s !== first.colorScheme);
+  for (let i = 1; i < count; i++) {
+    designs.push({
+      layout: layouts[(i - 1) % layouts.length]!,
+      style: styles[(i * 2 - 1) % styles.length]!,
+      colorScheme: schemes[(i * 2 - 1) % schemes.length]!,
+    });
+  }
+  return designs;
+}
+
+function eventTypeLabel(eventType: string, language: Language): string {
+  const key = `posters.eventTypes.${eventType}`;
+  return hasMessage(key) ? translate(language, key) : eventType;
+}
+
+async function logoDataUri(ctx: AppContext, card: TBusinessCard): Promise<string | null> {
+  const logo = await readLogo(ctx, card);
+  if (!logo) return null;
+  const mime = logo.kind === 'png' ? 'image/png' : 'image/jpeg';
+  return `data:${mime};base64,${Buffer.from(logo.bytes).toString('base64')}`;
+}
+
+interface PosterJob {
+  owner: User;
+  card: TBusinessCard;
+  request: TPosterRequest;
+  language: Language;
+}
+
+async function createPosters(
+  deps: PosterDeps,
+  job: PosterJob,
+  designs: Design[],
+): Promise<TPoster[]> {
+  const { ctx } = deps;
+  const { card, request, language, owner } = job;
+  const intelligence = await deps.assistant.intelligence(card.id);
+  const facts = {
+    intelligence,
+    eventTitle: request.eventTitle,
+    eventDate: request.eventDate,
+    eventLocation: request.eventLocation,
+    eventDescription: request.eventDescription,
+    targetAudience: request.targetAudience,
+    companyName: card.companyName ?? intelligence?.companyName ?? null,
+  };
+  const { keyMessages: messages, description } = await writePosterCopy(
+    ctx,
+    card.selectedAiModel,
+    facts,
+    language,
+    { keyMessages: keyMessages(facts), description: posterDescription(facts, language) },
+  );
+  const branding = request.includeCompanyBranding;
+  const logo = branding ? await logoDataUri(ctx, card) : null;
+  await makePrivateDir(ctx.storage.postersDir(owner.id));
+  const created: TPoster[] = [];
+  for (const design of designs) {
+    const svg = posterSvg({
+      ...design,
+      colors: schemeColors(design.colorScheme, request.customColors),
+      title: request.eventTitle,
+      eventType: eventTypeLabel(request.eventType, language),
+      date: request.eventDate,
+      location: request.eventLocation,
+      companyName: branding ? facts.companyName : null,
+      logo,
+      messages,
+      labels: {
+        date: translate(language, 'posters.art.date'),
+        location: translate(language, 'posters.art.location'),
+        highlights: translate(language, 'posters.art.highlights'),
+      },
+    });
+    const png = await renderPng(svg);
+    const [row] = await ctx.db
+      .insert(posters)
+      .values({
+        businessCardId: card.id,
+        title: request.eventTitle,
+        description,
+        eventType: request.eventType,
+        style: design.style,
+        colorScheme: design.colorScheme,
+        layout: design.layout,
+        targetAudience: request.targetAudience ?? null,
+        keyMessages: messages,
+        dimensions: '1080x1350',
+        templateId: request.templateId ?? null,
+        eventDate: request.eventDate,
+        eventLocation: request.eventLocation,
+      })
+      .returning();
+    await writePrivateFile(posterFile(ctx, owner.id, row!.id), png);
+    const [stored] = await ctx.db
+      .update(posters)
+      .set({ imageUrl: `/api/posters/${row!.id}/image` })
+      .where(eq(posters.id, row!.id))
+      .returning();
+    created.push(toPoster(stored!, card));
+  }
+  return created;
+}
+
+function firstDesign(request: TPosterRequest): Design {
+  const template = findTemplate(request.templateId);
+  return {
+    layout: template?.layout ?? 'hero',
+    style: request.style,
+    colorScheme: request.colorScheme,
+  };
+}
+
+export async function generatePosters(
+  deps: PosterDeps,
+  owner: User,
+  request: TPosterRequest,
+  count: number,
+  language: Language,
+): Promise<TPoster[]> {
+  const card = await getCard(deps.ctx, owner, request.businessCardId);
+  const designs = designVariations(firstDesign(request), count);
+  return createPosters(deps, { owner, card, request, language }, designs);
+}
+
+const QUICK_DESIGNS: Record<TQuickPosterRequest['posterStyle'], Design> = {
+  professional: { layout: 'hero', style: 'professional', colorScheme: 'corporate' },
+  creative: { layout: 'diagonal', style: 'creative', colorScheme: 'warm' },
+  minimalist: { layout: 'frame', style: 'minimalist', colorScheme: 'monochrome' },
+  bold: { layout: 'hero', style: 'bold', colorScheme: 'vibrant' },
+  tech: { layout: 'split', style: 'tech', colorScheme: 'cool' },
+};
+
+/** The advanced-features tab: a title (and optionally a date, place, description) and a style. */
+export async function generateQuickPoster(
+  deps: PosterDeps,
+  owner: User,
+  input: TQuickPosterRequest,
+  language: Language,
+): Promise<TPoster> {
+  const card = await getCard(deps.ctx, owner, input.businessCardId);
+  const design = QUICK_DESIGNS[input.posterStyle];
+  const request: TPosterRequest = {
+    eventTitle: input.title,
+    eventType: 'exhibition',
+    eventDate: input.eventDate ?? '',
+    eventLocation: input.eventLocation ?? card.address ?? '',
+    eventDescription: input.description,
+    style: 'modern',
+    colorScheme: design.colorScheme,
+    customColors: [],
+    includeCompanyBranding: true,
+    businessCardId: card.id,
+  };
+  const [poster] = await createPosters(deps, { owner, card, request, language }, [design]);
+  return poster!;
+}
+
+async function ownedPoster(ctx: AppContext, owner: User, posterId: number) {
+  const [found] = await ctx.db
+    .select({ poster: posters })
+    .from(posters)
+    .innerJoin(businessCards, eq(businessCards.id, posters.businessCardId))
+    .where(and(eq(posters.id, posterId), eq(businessCards.userId, owner.id)))
+    .limit(1);
+  if (!found) throw notFound();
+  return found.poster;
+}
+
+export async function listPosters(
+  ctx: AppContext,
+  owner: User,
+  cardId: number | undefined,
+): Promise<TPoster[]> {
+  const conditions = [eq(businessCards.userId, owner.id)];
+  if (cardId !== undefined) conditions.push(eq(posters.businessCardId, cardId));
+  const rows = await ctx.db
+    .select({ poster: posters })
+    .from(posters)
+    .innerJoin(businessCards, eq(businessCards.id, posters.businessCardId))
+    .where(and(...conditions))
+    .orderBy(desc(posters.createdAt), desc(posters.id))
+    .limit(100);
+  const cards = new Map<number, TBusinessCard>();
+  const result: TPoster[] = [];
+  for (const { poster } of rows) {
+    let card = cards.get(poster.businessCardId);
+    if (!card) {
+      card = await getCard(ctx, owner, poster.businessCardId);
+      cards.set(card.id, card);
+    }
+    result.push(toPoster(poster, card));
+  }
+  return result;
+}
+
+export async function posterImage(ctx: AppContext, owner: User, posterId: number): Promise<Buffer> {
+  await ownedPoster(ctx, owner, posterId);
+  return fs.readFile(posterFile(ctx, owner.id, posterId)).catch(() => {
+    throw notFound();
+  });
+}
+
+/** The poster with the QR overlay (120 px, 扫码咨询, bottom right) and its download name. */
+export async function posterDownload(
+  ctx: AppContext,
+  owner: User,
+  posterId: number,
+): Promise<{ png: Buffer; fileName: string }> {
+  const poster = await ownedPoster(ctx, owner, posterId);
+  const card = await getCard(ctx, owner, poster.businessCardId);
+  const base = await posterImage(ctx, owner, posterId);
+  const qr = await qrSvg(posterChatUrl(card));
+  const png = await renderPng(qrOverlaySvg(base, qr, POSTER_QR_CAPTION, POSTER_QR_SIZE));
+  return { png, fileName: posterDownloadName(poster.title, ctx.now()) };
+}

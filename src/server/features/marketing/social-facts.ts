@@ -1,0 +1,270 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Assistant } from '#server/ai/index.ts';
+import type { AppContext } from '#server/context.ts';
+import { documents } from '#server/db/schema.ts';
+import { findOwnedCard } from '#server/features/cards/service.ts';
+import type { DocumentIntelligence, SourcedText } from '#server/ingest/intelligence.ts';
+
+/*
+ * What the text generators know about a company: the card row (name, contact, website) and
+ * what its documents say (assistant.intelligence), reduced to short facts. Optionally limited
+ * to some of the card's documents. The owner check (404 for another owner's card) is here.
+ */
+
+export interface CompanyFacts {
+  cardId: number;
+  selectedAiModel: string;
+  companyName: string | null;
+  /** Every spelling known (the card's, the documents', other languages): see inLanguage(). */
+  companyNames: string[];
+  contactPerson: string | null;
+  jobTitle: string | null;
+  website: string | null;
+  email: string | null;
+  phone: string | null;
+  /** First sentences of the documents' own description of the company. */
+  overview: string;
+  products: string[];
+  highlights: string[];
+  certifications: string[];
+  /** Trade terms as written (payment, MOQ, delivery...), with their kind. */
+  tradeTerms: Array<{ kind: string; text: string }>;
+  /** Industry words found (lower-case English, for hashtags and topics). */
+  industries: string[];
+  /** True when there is at least one fact from a document. */
+  hasDocuments: boolean;
+}
+
+const MAX_FACT_CHARS = 160;
+
+function clean(text: string): string {
+  const flat = text.replace(/\s+/gu, ' ').trim();
+  return [...flat].length > MAX_FACT_CHARS ? [...flat].slice(0, MAX_FACT_CHARS).join('') : flat;
+}
+
+function unique(values: Iterable<string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of values) {
+    const text = clean(value);
+    const key = text.toLowerCase();
+    if (text && !seen.has(key)) {
+      seen.add(key);
+      out.push(text);
+    }
+  }
+  return out;
+}
+
+/** Industry words and the patterns that reveal them (English or Chinese document text). */
+const INDUSTRY_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['pumps', /\bpumps?\b|水泵|泵业/iu],
+  ['ceramics', /\bceramic|\btiles?\b|porcelain|陶瓷|瓷砖|瓷磚/iu],
+  ['lighting', /\bled\b|lighting|\blamps?\b|照明|灯具|燈具/iu],
+  ['electronics', /electronic|\bpcb\b|semiconductor|电子|電子/iu],
+  ['machinery', /machiner|\bmachines?\b|\bcnc\b|equipment|机械|機械|设备|設備/iu],
+  ['textiles', /textile|fabric|garment|apparel|纺织|紡織|服装|服裝|面料/iu],
+  ['furniture', /furniture|\bsofa|家具|傢俱/iu],
+  ['packaging', /packaging|\bcartons?\b|包装|包裝/iu],
+  ['solar', /\bsolar\b|photovoltaic|太阳能|太陽能|光伏/iu],
+  ['automotive', /automotive|auto parts|vehicle|汽车|汽車|汽配/iu],
+  ['chemicals', /chemical|化工/iu],
+  ['food', /\bfood\b|beverage|食品|饮料|飲料/iu],
+  ['medical', /medical|healthcare|医疗|醫療/iu],
+  ['toys', /\btoys?\b|玩具/iu],
+  ['hardware', /hardware|\btools?\b|五金|工具/iu],
+  ['cosmetics', /cosmetic|skincare|化妆品|化妝品/iu],
+];
+
+function industriesOf(texts: readonly string[]): string[] {
+  const joined = texts.join('\n');
+  return INDUSTRY_PATTERNS.filter(([, pattern]) => pattern.test(joined)).map(([name]) => name);
+}
+
+/** Abbreviations whose full stop does not end a sentence ("Co., Ltd. designs ..."). */
+const ABBREVIATION = /\b(?:co|ltd|inc|corp|no|mr|mrs|ms|dr|st|e\.g|i\.e|etc|vs|approx)\.$/iu;
+
+/**
+ * Sentences of a text in any of our scripts: Chinese ones end at 。！？, Latin ones at . ! ?
+ * followed by a space (so "sales@x.example", "1.5 kW" and "Co., Ltd." stay whole); a line
+ * break always ends one.
+ */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const line of text.split(/\n+/u)) {
+    let buffer = '';
+    for (const part of line.split(/(?<=[。！？])|(?<=[.!?])(?=\s)/u)) {
+      buffer += part;
+      const trimmed = buffer.trim();
+      if (/[。！？!?]$/u.test(trimmed) || (/\.$/u.test(trimmed) && !ABBREVIATION.test(trimmed))) {
+        sentences.push(trimmed);
+        buffer = '';
+      }
+    }
+    if (buffer.trim()) sentences.push(buffer.trim());
+  }
+  return sentences;
+}
+
+function firstSentences(text: string, maxChars: number): string {
+  const sentences = splitSentences(text).map((sentence) =>
+    /\p{Script=Han}/u.test(sentence) ? sentence : `${sentence} `,
+  );
+  let out = '';
+  for (const sentence of sentences) {
+    if ([...(out + sentence)].length > maxChars) break;
+    out += sentence;
+  }
+  return (out || text.slice(0, maxChars)).replace(/\s+/gu, ' ').trim();
+}
+
+/** Chinese fragments the pattern reader took for products ("家用", "…的企业"). */
+function isProductName(label: string): boolean {
+  if (!/\p{Script=Han}/u.test(label)) return true;
+  return !/的|企业|企業|公司|我们|我們|用$/u.test(label) && [...label].length >= 2;
+}
+
+async function fileNamesOf(
+  ctx: AppContext,
+  cardId: number,
+  documentIds: readonly number[],
+): Promise<Set<string> | null> {
+  if (documentIds.length === 0) return null;
+  const rows = await ctx.db
+    .select({ fileName: documents.fileName })
+    .from(documents)
+    .where(and(eq(documents.businessCardId, cardId), inArray(documents.id, [...documentIds])));
+  return rows.length > 0 ? new Set(rows.map((row) => row.fileName)) : null;
+}
+
+function fromDocuments(
+  intelligence: DocumentIntelligence | null,
+  files: Set<string> | null,
+): Pick<
+  CompanyFacts,
+  'overview' | 'products' | 'highlights' | 'certifications' | 'tradeTerms' | 'industries'
+> & { names: string[] } {
+  if (!intelligence) {
+    return {
+      names: [],
+      overview: '',
+      products: [],
+      highlights: [],
+      certifications: [],
+      tradeTerms: [],
+      industries: [],
+    };
+  }
+  const kept = <T extends SourcedText>(items: readonly T[]) =>
+    files ? items.filter((item) => files.has(item.fileName)) : items;
+  const overviewSources = kept(intelligence.overviewSources);
+  const overview =
+    files && overviewSources.length > 0
+      ? overviewSources.map((source) => source.text).join(' ')
+      : intelligence.companyOverview;
+  const products = files
+    ? kept(intelligence.productSources).map((fact) => fact.label)
+    : intelligence.keyProducts;
+  const highlights = kept(intelligence.businessHighlights).map((item) => item.text);
+  return {
+    names: [intelligence.companyName ?? '', ...intelligence.alternativeCompanyNames].filter(
+      Boolean,
+    ),
+    overview: firstSentences(overview, 400),
+    products: unique(products.filter(isProductName)).slice(0, 8),
+    highlights: unique(highlights).slice(0, 6),
+    certifications: unique(kept(intelligence.certifications).map((fact) => fact.label)).slice(0, 6),
+    tradeTerms: kept(intelligence.tradeTerms)
+      .slice(0, 6)
+      .map((term) => ({ kind: term.label, text: clean(term.text) })),
+    industries: industriesOf([overview, ...products, ...highlights]),
+  };
+}
+
+export async function companyFacts(
+  ctx: AppContext,
+  assistant: Assistant,
+  options: { ownerId: number; cardId: number; documentIds?: readonly number[] },
+): Promise<CompanyFacts> {
+  const card = await findOwnedCard(ctx, options.ownerId, options.cardId);
+  const [intelligence, files] = await Promise.all([
+    assistant.intelligence(card.id),
+    fileNamesOf(ctx, card.id, options.documentIds ?? []),
+  ]);
+  const docs = fromDocuments(intelligence, files);
+  return {
+    cardId: card.id,
+    selectedAiModel: card.selectedAiModel,
+    companyName: card.companyName?.trim() || docs.names[0] || null,
+    companyNames: unique([card.companyName ?? '', ...docs.names]),
+    contactPerson: card.contactPerson?.trim() || null,
+    jobTitle: card.jobTitle?.trim() || null,
+    website: card.website?.trim() || null,
+    email: card.email?.trim() || null,
+    phone: card.phone?.trim() || null,
+    overview: docs.overview,
+    products: docs.products,
+    highlights: docs.highlights,
+    certifications: docs.certifications,
+    tradeTerms: docs.tradeTerms,
+    industries: docs.industries,
+    hasDocuments: Boolean(docs.overview || docs.products.length || docs.highlights.length),
+  };
+}
+
+/** The facts as plain lines, for a model (as data) and for effectiveness checks. */
+export function factsAsText(facts: CompanyFacts): string {
+  const lines = [
+    facts.companyName && `Company: ${facts.companyName}`,
+    facts.overview && `Overview: ${facts.overview}`,
+    facts.products.length > 0 && `Products: ${facts.products.join('; ')}`,
+    ...facts.highlights.map((item) => `Highlight: ${item}`),
+    facts.certifications.length > 0 && `Certifications: ${facts.certifications.join(', ')}`,
+    ...facts.tradeTerms.map((term) => `Trade term (${term.kind}): ${term.text}`),
+    facts.website && `Website: ${facts.website}`,
+    facts.contactPerson && `Contact: ${facts.contactPerson}`,
+  ];
+  return lines.filter((line): line is string => Boolean(line)).join('\n');
+}
+
+const hasHan = (text: string) => /\p{Script=Han}/u.test(text);
+
+/** Items written in the language's script; all of them when none is. */
+function preferScript<T>(items: readonly T[], chinese: boolean, textOf: (item: T) => string): T[] {
+  const kept = items.filter((item) => hasHan(textOf(item)) === chinese);
+  return kept.length > 0 ? kept : [...items];
+}
+
+/**
+ * The facts as a text in one language should quote them: a bilingual company's documents
+ * give an English post the English lines and a Chinese post the Chinese ones (and the name
+ * spelt in that script), falling back to the other language only where nothing else exists.
+ */
+export function inLanguage(facts: CompanyFacts, language: 'zh-CN' | 'en'): CompanyFacts {
+  const chinese = language === 'zh-CN';
+  const sentences = splitSentences(facts.overview);
+  const name =
+    facts.companyNames.find((candidate) => hasHan(candidate) === chinese) ?? facts.companyName;
+  return {
+    ...facts,
+    companyName: name,
+    overview: preferScript(sentences, chinese, (s) => s)
+      .map((s) => s.trim())
+      .join(chinese ? '' : ' '),
+    products: preferScript(facts.products, chinese, (p) => p),
+    highlights: preferScript(facts.highlights, chinese, (h) => h),
+    tradeTerms: preferScript(facts.tradeTerms, chinese, (term) => term.text),
+  };
+}
+
+/** A product as said in a sentence: "AQ-150S: stainless steel submersible pump" -> "AQ-150S submersible pump". */
+export function shortProduct(label: string): string {
+  const [head, ...rest] = label.split(/[:：]/u);
+  if (rest.length === 0 || !head || hasHan(label)) return label;
+  const description = rest
+    .join(' ')
+    .split(/\b(?:with|for|and|in)\b|[,;(]/u)[0]!
+    .trim();
+  const words = description.split(/\s+/u).filter((word) => /^[A-Za-z-]+$/u.test(word));
+  return words.length > 0 ? `${head.trim()} ${words.slice(-2).join(' ')}` : head.trim();
+}

@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ProviderError, writerFor } from '#server/ai/writer.ts';
+import { businessCards, socialMediaContents } from '#server/db/schema.ts';
+import { findOwnedCard } from '#server/features/cards/service.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
+import type { ZTranslateRequest } from '#shared/marketing/social.ts';
+import type { z } from 'zod';
+import { LANGUAGE_FOR_MODEL, type MarketingDeps } from './social.ts';
+
+/*
+ * POST /api/translate-content: translation needs a language model. With none configured the
+ * answer is 503 PROVIDER_REQUIRED (the screen links to the model settings); a provider that
+ * fails is 502 PROVIDER_FAILED. Never a word-swap imitation of a translation.
+ */
+
+type TranslateInput = z.output<typeof ZTranslateRequest>;
+
+async function ownedContent(deps: MarketingDeps, ownerId: number, contentId: number) {
+  const [row] = await deps.ctx.db
+    .select({ id: socialMediaContents.id })
+    .from(socialMediaContents)
+    .innerJoin(businessCards, eq(businessCards.id, socialMediaContents.businessCardId))
+    .where(and(eq(socialMediaContents.id, contentId), eq(businessCards.userId, ownerId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.id;
+}
+
+export async function translateContent(
+  deps: MarketingDeps,
+  ownerId: number,
+  input: TranslateInput,
+): Promise<{ translatedText: string; targetLanguage: TranslateInput['targetLanguage'] }> {
+  const card =
+    input.businessCardId === undefined
+      ? null
+      : await findOwnedCard(deps.ctx, ownerId, input.businessCardId);
+  const contentId =
+    input.contentId === undefined ? null : await ownedContent(deps, ownerId, input.contentId);
+  const writer = writerFor(deps.ctx, card?.selectedAiModel);
+  if (!writer) throw new AppError('PROVIDER_REQUIRED', 'marketingText.errors.providerRequired');
+  let translatedText: string;
+  try {
+    translatedText = await writer.write({
+      instruction: `Translate the text in the data into ${LANGUAGE_FOR_MODEL[input.targetLanguage]}. Keep hashtags, @mentions, links, emoji, line breaks and figures as they are. Output only the translation.`,
+      data: input.text,
+      temperature: 0.2,
+      maxTokens: Math.min(4000, input.text.length * 2 + 200),
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    deps.log?.warn({ provider: writer.provider, err: error.message }, 'translation failed');
+    throw new AppError('PROVIDER_FAILED', 'marketingText.errors.providerFailed');
+  }
+  if (contentId !== null) {
+    await deps.ctx.db
+      .update(socialMediaContents)
+      .set({
+        translations: sql`coalesce(${socialMediaContents.translations}, '{}'::jsonb) || ${JSON.stringify(
+          { [input.targetLanguage]: translatedText },
+        )}::jsonb`,
+      })
+      .where(eq(socialMediaContents.id, contentId));
+  }
+  return { translatedText, targetLanguage: input.targetLanguage };
+}

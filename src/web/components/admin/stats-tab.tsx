@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TAdminStats } from '#shared/admin.ts';
+import { apiRequest, errorText } from '../../lib/api.ts';
+import { Button } from '../ui/button.tsx';
+import { Loading } from '../ui/spinner.tsx';
+import { ADMIN_STATS_KEY } from './queries.ts';
+
+type CountKey = Exclude<keyof TAdminStats, 'providerConfigured' | 'generatedAt' | 'storedBytes'>;
+
+const COUNTS: CountKey[] = [
+  'users',
+  'disabledUsers',
+  'cards',
+  'finishedCards',
+  'documents',
+  'visitorSessionsToday',
+  'documentsWaiting',
+  'documentsFailed',
+  'jobsWaiting',
+  'jobsFailed',
+];
+
+/** Failures are worth a look: those tiles turn red when not zero. */
+const ALERTING = new Set<CountKey>(['documentsFailed', 'jobsFailed']);
+
+function formatBytes(bytes: number, language: string): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : 1;
+  return `${value.toLocaleString(language, { maximumFractionDigits: digits })} ${units[unit]}`;
+}
+
+export function StatsTab() {
+  const { t, i18n } = useTranslation();
+  const stats = useQuery({
+    queryKey: ADMIN_STATS_KEY,
+    queryFn: () => apiRequest<TAdminStats>('GET', '/api/admin/stats'),
+  });
+  if (stats.isPending) return <Loading />;
+  if (stats.isError) {
+    return (
+      <p className="text-red-700" role="alert">
+        {errorText(stats.error, t('admin.loadFailed'))}
+      </p>
+    );
+  }
+  const data = stats.data;
+  return (
+    <section className="grid gap-4" aria-label={t('admin.tabs.stats')}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600">
+          {t('admin.stats.asOf', {
+            time: new Date(data.generatedAt).toLocaleString(i18n.language),
+          })}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
+          <RefreshCw aria-hidden="true" />
+          {t('admin.stats.refresh')}
+        </Button>
+      </div>
+      <dl
+        className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+        data-testid="admin-stats"
+      >
+        {COUNTS.map((key) => (
+          <Tile
+            key={key}
+            label={t(`admin.stats.${key}`)}
+            value={data[key].toLocaleString(i18n.language)}
+            alert={ALERTING.has(key) && data[key] > 0}
+            testId={`admin-stat-${key}`}
+          />
+        ))}
+        <Tile
+          label={t('admin.stats.storedBytes')}
+          value={formatBytes(data.storedBytes, i18n.language)}
+          testId="admin-stat-storedBytes"
+        />
+        <Tile
+          label={t('admin.stats.provider')}
+          value={
+            data.providerConfigured ? t('admin.stats.providerYes') : t('admin.stats.providerNo')
+          }
+          small
+          testId="admin-stat-provider"
+        />
+      </dl>
+    </section>
+  );
+}
+
+function Tile({
+  label,
+  value,
+  alert = false,
+  small = false,
+  testId,
+}: {
+  label: string;
+  value: string;
+  alert?: boolean;
+  small?: boolean;
+  testId: string;
+}) {
+  return (
+    <div
+      className={`rounded-xl border p-4 ${alert ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-white'}`}
+      data-testid={testId}
+    >
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd
+        className={`mt-1 font-semibold tabular-nums ${small ? 'text-base' : 'text-2xl'} ${alert ? 'text-red-800' : 'text-slate-900'}`}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}

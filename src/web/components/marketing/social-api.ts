@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import type {
+  TSocialGenerateRequest,
+  TSocialGenerateResponse,
+  TTransformRequest,
+  TTransformResponse,
+  TTranslateRequest,
+} from '#shared/marketing/social.ts';
+import type { TStarterRequest, TStarterResponse } from '#shared/marketing/starters.ts';
+import type { TCompanySummary, TCompanySummaryRequest } from '#shared/marketing/summary.ts';
+import { apiRequest, isApiError } from '../../lib/api.ts';
+import { toast } from '../ui/use-toast.ts';
+
+/* The calls behind the social transformer, the social tab and the conversation starters. */
+
+export const generateSocialPost = (body: TSocialGenerateRequest) =>
+  apiRequest<TSocialGenerateResponse>('POST', '/api/social/generate', body);
+
+export const transformContent = (body: TTransformRequest) =>
+  apiRequest<TTransformResponse>('POST', '/api/transform-social-content', body);
+
+export const translateText = (body: TTranslateRequest) =>
+  apiRequest<{ translatedText: string }>('POST', '/api/translate-content', body);
+
+export const businessSummary = (businessCardId: number) =>
+  apiRequest<{ enhancedContent: string }>('POST', '/api/generate-business-summary', {
+    businessCardId,
+  });
+
+export const companySummaries = (body: TCompanySummaryRequest) =>
+  apiRequest<{ summaries: TCompanySummary[] }>('POST', '/api/generate-company-summary', body);
+
+export const conversationStarters = (body: TStarterRequest) =>
+  apiRequest<TStarterResponse>('POST', '/api/generate-conversation-starters', body);
+
+/** True when the server says a language model provider is needed (or failed). */
+export function needsProvider(error: unknown): boolean {
+  return (
+    isApiError(error) && (error.code === 'PROVIDER_REQUIRED' || error.code === 'PROVIDER_FAILED')
+  );
+}
+
+/** Copies text and says so; where the clipboard is refused, says that instead. */
+export function useCopy(): (text: string) => Promise<void> {
+  const { t } = useTranslation();
+  return async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ title: t('marketingText.common.copied') });
+    } catch {
+      toast({ title: t('marketingText.common.copyFailed'), variant: 'destructive' });
+    }
+  };
+}
+
+/** Saves text as a UTF-8 .txt file. */
+export function downloadText(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,1 @@
+export const ONBOARDING_KEY = ['/api/onboarding'] as const;
