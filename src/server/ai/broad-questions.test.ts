@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE } from '#shared/schemas/chat.ts';
 import {
-  FIXTURES,
-  api,
+  addDocuments,
   createTestApp,
   freshAddress,
-  multipart,
+  newCard,
   signUp,
   type TestApp,
 } from '#server/test/test-app.ts';
@@ -22,24 +20,15 @@ let cardId: number;
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await signUp(t);
-  cardId = (
-    await api(t, 'POST', '/api/business-card-session', { body: {}, cookie: owner.cookie })
-  ).json().businessCardId;
-  await api(t, 'POST', `/api/business-cards/${cardId}/finalize`, {
-    body: {},
-    cookie: owner.cookie,
-  });
-  await multipart(t, '/api/documents', {
-    cookie: owner.cookie,
-    fields: { businessCardId: String(cardId) },
-    files: [
-      'hengtai-catalogue.pdf',
-      'hengtai-faq.txt',
-      'hengtai-deck.pptx',
-      'hengtai-profile.docx',
-    ].map((name) => ({ field: 'documents', path: path.join(FIXTURES, 'hengtai', name), name })),
-  });
-  await t.documents.whenIdle();
+  cardId = await newCard(t, owner.cookie);
+  await addDocuments(
+    t,
+    owner.cookie,
+    cardId,
+    ['hengtai-catalogue.pdf', 'hengtai-faq.txt', 'hengtai-deck.pptx', 'hengtai-profile.docx'].map(
+      (name) => `hengtai/${name}`,
+    ),
+  );
 }, 180_000);
 afterAll(() => t.close());
 

@@ -197,7 +197,9 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   return { ...user, id: registered.json().user.id as number, cookie: sessionCookieFrom(login) };
 }
 
-export { FIXTURES } from './fixtures.ts';
+import { FIXTURES } from './fixtures.ts';
+
+export { FIXTURES };
 
 export interface UploadFile {
   field: string;
@@ -239,4 +241,38 @@ export async function multipart(
     },
     body: form,
   });
+}
+
+/** A new card of the owner behind `cookie`; finished (open to visitors) unless told otherwise. */
+export async function newCard(
+  t: TestApp,
+  cookie: string,
+  options: { finished?: boolean } = {},
+): Promise<number> {
+  const cardId = (await api(t, 'POST', '/api/business-card-session', { body: {}, cookie })).json()
+    .businessCardId as number;
+  if (options.finished !== false) {
+    await api(t, 'POST', `/api/business-cards/${cardId}/finalize`, { body: {}, cookie });
+  }
+  return cardId;
+}
+
+/** Uploads fixture files (paths under fixtures/) to a card and waits until they are processed. */
+export async function addDocuments(
+  t: TestApp,
+  cookie: string,
+  cardId: number,
+  fixtures: readonly string[],
+): Promise<void> {
+  const response = await multipart(t, '/api/documents', {
+    cookie,
+    fields: { businessCardId: String(cardId) },
+    files: fixtures.map((fixture) => ({
+      field: 'documents',
+      path: path.join(FIXTURES, fixture),
+      name: path.basename(fixture),
+    })),
+  });
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
+  await t.documents.whenIdle();
 }

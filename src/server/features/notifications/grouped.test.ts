@@ -1,13 +1,12 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE } from '#shared/schemas/chat.ts';
 import { connectAgent } from '#server/test/agent-socket.ts';
 import {
-  FIXTURES,
+  addDocuments,
   api,
   createTestApp,
   freshAddress,
-  multipart,
+  newCard,
   signUp,
   type TestApp,
 } from '#server/test/test-app.ts';
@@ -23,21 +22,8 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t);
   other = await signUp(t);
-  cardId = (
-    await api(t, 'POST', '/api/business-card-session', { body: {}, cookie: owner.cookie })
-  ).json().businessCardId;
-  await api(t, 'POST', `/api/business-cards/${cardId}/finalize`, {
-    body: {},
-    cookie: owner.cookie,
-  });
-  await multipart(t, '/api/documents', {
-    cookie: owner.cookie,
-    fields: { businessCardId: String(cardId) },
-    files: [
-      { field: 'documents', path: path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), name: 'faq.txt' },
-    ],
-  });
-  await t.documents.whenIdle();
+  cardId = await newCard(t, owner.cookie);
+  await addDocuments(t, owner.cookie, cardId, ['hengtai/hengtai-faq.txt']);
 });
 afterAll(() => t.close());
 

@@ -1,15 +1,14 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE } from '#shared/schemas/chat.ts';
 import { connectAgent } from '#server/test/agent-socket.ts';
 import {
-  FIXTURES,
   api,
   createTestApp,
   freshAddress,
-  multipart,
   signUp,
   type TestApp,
+  newCard,
+  addDocuments,
 } from '#server/test/test-app.ts';
 
 let t: TestApp;
@@ -21,29 +20,10 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t);
   other = await signUp(t);
-  cardId = (
-    await api(t, 'POST', '/api/business-card-session', { body: {}, cookie: owner.cookie })
-  ).json().businessCardId;
-  otherCardId = (
-    await api(t, 'POST', '/api/business-card-session', { body: {}, cookie: other.cookie })
-  ).json().businessCardId;
   // Only finished cards are open to visitors.
-  await api(t, 'POST', `/api/business-cards/${cardId}/finalize`, {
-    body: {},
-    cookie: owner.cookie,
-  });
-  await api(t, 'POST', `/api/business-cards/${otherCardId}/finalize`, {
-    body: {},
-    cookie: other.cookie,
-  });
-  await multipart(t, '/api/documents', {
-    cookie: owner.cookie,
-    fields: { businessCardId: String(cardId) },
-    files: [
-      { field: 'documents', path: path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), name: 'faq.txt' },
-    ],
-  });
-  await t.documents.whenIdle();
+  cardId = await newCard(t, owner.cookie);
+  otherCardId = await newCard(t, other.cookie);
+  await addDocuments(t, owner.cookie, cardId, ['hengtai/hengtai-faq.txt']);
 });
 afterAll(() => t.close());
 

@@ -8,9 +8,10 @@ import {
   api,
   createTestApp,
   freshAddress,
-  multipart,
   signUp,
   type TestApp,
+  newCard,
+  addDocuments,
 } from '#server/test/test-app.ts';
 
 /*
@@ -29,21 +30,8 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t);
   other = await signUp(t);
-  cardId = (
-    await api(t, 'POST', '/api/business-card-session', { body: {}, cookie: owner.cookie })
-  ).json().businessCardId;
-  await api(t, 'POST', `/api/business-cards/${cardId}/finalize`, {
-    body: {},
-    cookie: owner.cookie,
-  });
-  await multipart(t, '/api/documents', {
-    cookie: owner.cookie,
-    fields: { businessCardId: String(cardId) },
-    files: [
-      { field: 'documents', path: path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), name: 'faq.txt' },
-    ],
-  });
-  await t.documents.whenIdle();
+  cardId = await newCard(t, owner.cookie);
+  await addDocuments(t, owner.cookie, cardId, ['hengtai/hengtai-faq.txt']);
   label = (await fs.readFile(path.join(FIXTURES, 'hengtai/hengtai-label.png'))).toString('base64');
 });
 afterAll(() => t.close());
