@@ -330,8 +330,6 @@ export const visitorProfiles = pgTable(
   (t) => [
     uniqueIndex('visitor_profiles_session_idx').on(t.visitorSessionId),
     index('visitor_profiles_card_idx').on(t.businessCardId),
-    // A rare priority (urgent) is found through this index instead of walking every conversation.
-    index('visitor_profiles_card_priority_idx').on(t.businessCardId, t.followUpPriority),
   ],
 );
 

@@ -1,0 +1,1 @@
+DROP INDEX "visitor_profiles_card_priority_idx";
