@@ -102,11 +102,19 @@ async function workerFor(slot: number, model: Model): Promise<Worker> {
 
 /** Stops a slot's workers (a stuck job cannot be cancelled otherwise); the next job starts new ones. */
 async function discardWorkers(slot: number): Promise<void> {
+  // Forgotten at once, so the next job of the slot starts a fresh worker...
   const keys = [...workers.keys()].filter((key) => key.startsWith(`${slot}:`));
+  const pendings = keys.map((key) => {
+    const pending = workers.get(key);
+    workers.delete(key);
+    return pending;
+  });
+  // ...but terminated only after this turn's microtasks: a recognize() that is between loading
+  // its image and posting its job would otherwise post to a terminated worker, which
+  // tesseract.js reports as an unhandled rejection.
+  await new Promise((resolve) => setImmediate(resolve));
   await Promise.all(
-    keys.map(async (key) => {
-      const pending = workers.get(key);
-      workers.delete(key);
+    pendings.map(async (pending) => {
       try {
         await (await pending)?.terminate();
       } catch {
@@ -201,6 +209,13 @@ interface OcrJob {
 async function recognizeWith(slot: number, model: Model, job: OcrJob): Promise<OcrResult> {
   const { image, signal, layout } = job;
   if (signal.aborted) throw signal.reason;
+  const bytes =
+    typeof image === 'string'
+      ? await fs.readFile(image).catch((error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          throw new ExtractionError('corrupt-document', `the image could not be read: ${message}`);
+        })
+      : image;
   const worker = await workerFor(slot, model);
   await worker.setParameters({
     tessedit_pageseg_mode: layout === 'page' ? PSM.SINGLE_COLUMN : PSM.AUTO,
@@ -219,7 +234,9 @@ async function recognizeWith(slot: number, model: Model, job: OcrJob): Promise<O
     rejectAborted(signal.reason);
   };
   signal.addEventListener('abort', onAbort, { once: true });
-  const recognizing = worker.recognize(image);
+  // Bytes, not a path: tesseract.js then loads the image without I/O, so the job is posted to
+  // the worker before an abort can terminate it (see discardWorkers).
+  const recognizing = worker.recognize(bytes);
   recognizing.catch(() => undefined);
   try {
     const { data } = await Promise.race([recognizing, aborted]);
