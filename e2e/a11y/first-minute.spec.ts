@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -10,6 +8,7 @@ import {
   snap,
   test,
   type Account,
+  finishedCardWithFaq,
 } from '../support/fixtures.ts';
 
 /*
@@ -28,7 +27,6 @@ const SIZES = [
 const LANGUAGES = ['en', 'zh-CN', 'zh-TW'] as const;
 const INTRO_SEEN_KEY = 'docucard.introSeen';
 const COMPANY = 'Aoxin Pump Industry';
-const FAQ = path.resolve('fixtures/hengtai/hengtai-faq.txt');
 
 /** The interface language for this page; `introSeen` skips the landing intro. */
 async function useLanguage(page: Page, language: string, introSeen = true) {
@@ -53,32 +51,12 @@ test.beforeAll(async ({ browser }) => {
   const page = await context.newPage();
   owner = await createVerifiedAccount(page, { organization: COMPANY });
   await loginByApi(page, owner);
-  const created = await page.request.post('/api/business-cards', {
-    multipart: {
-      companyName: COMPANY,
-      contactName: 'Wang Fang',
-      phone: '+86 21 5555 1234',
-      email: 'sales@aoxin.example',
-    },
+  cardId = await finishedCardWithFaq(page, {
+    companyName: COMPANY,
+    contactName: 'Wang Fang',
+    phone: '+86 21 5555 1234',
+    email: 'sales@aoxin.example',
   });
-  expect(created.status()).toBe(201);
-  cardId = ((await created.json()) as { id: number }).id;
-  expect(
-    (await page.request.post(`/api/business-cards/${cardId}/finalize`, { data: {} })).status(),
-  ).toBe(200);
-  const form = new FormData();
-  form.append('businessCardId', String(cardId));
-  form.append('documents', new Blob([await readFile(FAQ)]), 'hengtai-faq.txt');
-  expect((await page.request.post('/api/documents', { multipart: form })).status()).toBe(201);
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/api/business-cards/${cardId}/documents`);
-        return ((await response.json()) as Array<{ status: string }>)[0]?.status;
-      },
-      { timeout: 60_000, intervals: [500, 1000] },
-    )
-    .toBe('ready');
   await context.close();
 });
 

@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { firstLink, latestMailTo } from '../../src/server/test/mail-outbox.ts';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 
 export { expect };
+
+const SAMPLE_FAQ = path.resolve('fixtures/hengtai/hengtai-faq.txt');
 
 const ARTIFACTS = path.resolve('e2e/artifacts');
 
@@ -90,6 +93,36 @@ export async function loginByApi(page: Page, account: Account): Promise<void> {
     data: { username: account.username, password: account.password },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * A finished card of the signed-in owner holding the sample FAQ, processed (ready): what the
+ * chat and owner-screen specs start from. Answers the card's id.
+ */
+export async function finishedCardWithFaq(
+  page: Page,
+  fields: Record<string, string>,
+): Promise<number> {
+  const created = await page.request.post('/api/business-cards', { multipart: fields });
+  expect(created.status()).toBe(201);
+  const cardId = ((await created.json()) as { id: number }).id;
+  expect(
+    (await page.request.post(`/api/business-cards/${cardId}/finalize`, { data: {} })).status(),
+  ).toBe(200);
+  const form = new FormData();
+  form.append('businessCardId', String(cardId));
+  form.append('documents', new Blob([await readFile(SAMPLE_FAQ)]), 'hengtai-faq.txt');
+  expect((await page.request.post('/api/documents', { multipart: form })).status()).toBe(201);
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/business-cards/${cardId}/documents`);
+        return ((await response.json()) as Array<{ status: string }>)[0]?.status;
+      },
+      { timeout: 60_000, intervals: [500, 1000] },
+    )
+    .toBe('ready');
+  return cardId;
 }
 
 /** A company logo drawn in the browser: a blue disc with the initials, as a PNG upload. */
