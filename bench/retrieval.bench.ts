@@ -1,7 +1,8 @@
 import { queryTerms } from '#server/ai/retrieval.ts';
 import { createPostgresSearchIndex, searchWithPostgres } from '#server/ai/retrieval-postgres.ts';
 import { createIndexStore } from '#server/ai/store.ts';
-import { analyseQuestion, isStopWord } from '#server/ai/text.ts';
+import { analyseQuestion } from '#server/ai/text/question.ts';
+import { isStopWord } from '#server/ai/text/stop-words.ts';
 import { segmentWords } from '#server/ingest/index.ts';
 import { buildAnswerCorpus, type BenchQuestion } from './answer.bench.ts';
 import type { Bench, BenchResult } from './run.ts';

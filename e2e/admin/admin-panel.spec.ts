@@ -92,6 +92,8 @@ test('an admin finds a user, disables them with confirmation, edits trade fairs 
   await expect(page.getByTestId('admin-stat-users')).toBeVisible();
   await expect(page.getByTestId('admin-stat-disabledUsers')).not.toContainText(/^Disabled users0$/);
   await expect(page.getByTestId('admin-stat-provider')).toContainText('Not configured');
+  // The job queue per type: at least the verification mails sent through it.
+  await expect(page.getByRole('table', { name: 'Job queue' })).toContainText('Mails');
   await expectNoAxeViolations(page, 'admin stats (desktop)', { soft: true });
   await snap(page, 'admin-stats-desktop');
 

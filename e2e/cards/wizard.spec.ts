@@ -152,6 +152,15 @@ test('an owner builds a card from the sample documents, downloads it and manages
   await expect(page.getByTestId('recommended-badge')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('analysis-summary')).toBeVisible();
   await expect(page.getByTestId('model-confirmation')).toBeVisible();
+  // This server has no key: the page says plainly what answers instead.
+  await expect(page.getByTestId('model-engine-explanation')).toContainText('built-in engine');
+  await expect(page.getByTestId('model-readiness-qwen')).toContainText('QWEN_API_KEY');
+  await page.getByTestId('model-option-ollama').click();
+  await expect(page.getByTestId('model-not-set-up')).toContainText('OLLAMA_BASE_URL');
+  await page
+    .locator('[data-testid^="model-option-"]:has([data-testid="recommended-badge"])')
+    .click();
+  await expect(page.getByTestId('model-not-set-up')).toBeVisible();
   await shot(page, 'ai-model-selection-desktop');
   await page.getByTestId('model-confirm').click();
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '#server/test/mail-outbox.ts';
 import {
+  deliverMail,
   ADMIN_EMAIL,
   api,
   createTestApp,
@@ -77,6 +78,7 @@ describe('serving the front end', () => {
 describe('cross-site requests', () => {
   it('refuses a state-changing request from a foreign origin and changes nothing', async () => {
     const user = uniqueUser();
+    await deliverMail(t);
     const before = (await readOutbox(path.join(t.dataDir, 'mail'))).length;
     const response = await t.app.inject({
       method: 'POST',
@@ -93,6 +95,7 @@ describe('cross-site requests', () => {
       error: 'This request came from another website and was blocked.',
       code: 'FOREIGN_ORIGIN',
     });
+    await deliverMail(t);
     expect((await readOutbox(path.join(t.dataDir, 'mail'))).length).toBe(before);
     const login = await api(t, 'POST', '/api/auth/login', {
       body: { username: user.username, password: user.password },

@@ -41,7 +41,7 @@ import { registerUserRoutes } from './features/users/routes.ts';
 import { installSessionResolver } from './lib/auth-guard.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installUnsafeTextGuard } from './lib/unsafe-text-guard.ts';
-import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMailer, createQueuedMailer, type Mailer } from './lib/mailer.ts';
 import { installOriginCheck } from './lib/origin-check.ts';
 import { installRateLimits } from './lib/rate-limits.ts';
 import { serverLoggerOptions } from './lib/log-redaction.ts';
@@ -113,9 +113,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         outboxDir: path.join(config.dataDir, 'mail'),
         log: app.log,
       }),
-    storage: createStorage(config.dataDir),
+    storage: await createStorage(config),
     now: deps.now ?? (() => new Date()),
   };
+  // The database-backed job queue (documents, mails, webhooks, campaigns, background scoring):
+  // polled while the app runs, claimed by any instance.
+  const jobs = createJobQueue(ctx, app.log);
+  app.decorate('jobs', jobs);
+  ctx.mailer = createQueuedMailer(jobs, ctx.mailer, app.log);
 
   const isHttps = config.publicUrl.startsWith('https:');
   await app.register(fastifyHelmet, {
@@ -163,16 +168,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerFairRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
-  // The database-backed job queue (webhooks, background scoring): polled while the app runs.
-  const jobs = createJobQueue(ctx, app.log);
-  app.decorate('jobs', jobs);
   registerPipelineRoutes(app, ctx, jobs);
   registerCampaignRoutes(app, ctx, jobs, hub);
-  app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop());
-  const documents = createDocumentProcessor(ctx, app.log);
+  const documents = createDocumentProcessor(ctx, app.log, jobs);
   registerDocumentRoutes(app, ctx, documents);
-  app.addHook('onReady', () => documents.resume());
+  app.addHook('onReady', async () => {
+    await documents.resume();
+    jobs.start();
+  });
+  // Stops the queue (finishing the jobs in hand), then the document reader.
   app.addHook('onClose', () => documents.close());
 
   const assistant = createAssistant(ctx, { log: app.log });
@@ -182,6 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSocialRoutes(app, ctx, assistant);
   registerChatRoutes(app, ctx, assistant, hub);
   registerNotificationRoutes(app, ctx, hub);
+
+  // Last, so the document reader and the jobs have stopped using the store.
+  app.addHook('onClose', () => ctx.storage.close());
 
   await installSpa(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return { app, ctx, documents, assistant, hub };

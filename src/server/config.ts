@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { KEYLESS_PLACEHOLDER_KEY, PROVIDER_PRESETS } from './ai/presets.ts';
 
 /*
  * The only reader of process.env. Empty strings count as unset; every bad field is named
@@ -27,12 +28,18 @@ const ZEnv = z.object({
   MAIL_FROM: withDefault(z.string(), 'DocuCard <no-reply@docucard.local>'),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   OPENAI_API_KEY: optional(z.string()),
-  OPENAI_BASE_URL: withDefault(z.url(), 'https://api.openai.com/v1'),
-  OPENAI_MODEL: withDefault(z.string(), 'gpt-4o'),
+  OPENAI_BASE_URL: withDefault(z.url(), PROVIDER_PRESETS.openai.baseUrl),
+  OPENAI_MODEL: withDefault(z.string(), PROVIDER_PRESETS.openai.model),
   OPENAI_SPEECH_MODEL: optional(z.string()),
   DEEPSEEK_API_KEY: optional(z.string()),
-  DEEPSEEK_BASE_URL: withDefault(z.url(), 'https://api.deepseek.com/v1'),
-  DEEPSEEK_MODEL: withDefault(z.string(), 'deepseek-chat'),
+  DEEPSEEK_BASE_URL: withDefault(z.url(), PROVIDER_PRESETS.deepseek.baseUrl),
+  DEEPSEEK_MODEL: withDefault(z.string(), PROVIDER_PRESETS.deepseek.model),
+  QWEN_API_KEY: optional(z.string()),
+  QWEN_BASE_URL: withDefault(z.url(), PROVIDER_PRESETS.qwen.baseUrl),
+  QWEN_MODEL: withDefault(z.string(), PROVIDER_PRESETS.qwen.model),
+  OLLAMA_API_KEY: optional(z.string()),
+  OLLAMA_BASE_URL: optional(z.url()),
+  OLLAMA_MODEL: withDefault(z.string(), PROVIDER_PRESETS.ollama.model),
   AI_CONTEXT_TOKENS: withDefault(z.coerce.number().int().min(200).max(100_000), 2_000),
   ADMIN_EMAILS: withDefault(z.string(), ''),
   AUTH_RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(10_000), 10),
@@ -54,6 +61,15 @@ const ZEnv = z.object({
   ),
   /** Proxies whose X-Forwarded-For is believed: addresses, CIDRs or loopback/uniquelocal. */
   TRUST_PROXY: optional(z.string().regex(/^[\w.:/, -]+$/u, 'comma-separated addresses')),
+  S3_ENDPOINT: optional(z.url()),
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name')),
+  S3_REGION: withDefault(z.string(), 'us-east-1'),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: withDefault(
+    z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+    false,
+  ),
   LOG_LEVEL: withDefault(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -64,6 +80,18 @@ export interface AiProviderConfig {
   apiKey: string | undefined;
   baseUrl: string;
   model: string;
+}
+
+/** An S3-compatible bucket for uploads and generated media (lib/s3-object-store.ts). */
+export interface S3Config {
+  /** Unset: AWS itself (the region's endpoint). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's own credential chain (instance role, AWS_* variables, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** The bucket in the path rather than the host name (MinIO, s3rver, most self-hosted stores). */
+  forcePathStyle: boolean;
 }
 
 export interface Config {
@@ -83,6 +111,10 @@ export interface Config {
   /** Token budget of the document excerpts sent to a model with each question. */
   aiContextTokens: number;
   deepseek: AiProviderConfig;
+  /** Qwen through Alibaba Cloud DashScope's OpenAI-compatible mode. */
+  qwen: AiProviderConfig;
+  /** A local Ollama: on when OLLAMA_BASE_URL is set (it needs no key; a placeholder is sent). */
+  ollama: AiProviderConfig;
   adminEmails: ReadonlySet<string>;
   /** Login, registration and verification-mail attempts per client address and minute. */
   authRateLimitPerMinute: number;
@@ -91,6 +123,8 @@ export interface Config {
   /** Most scanned pages of one PDF read by OCR; later ones are skipped and the document says so. */
   ocrMaxPages: number;
   logLevel: string;
+  /** Set (S3_BUCKET): files go to this bucket; unset: to DATA_DIR/files. */
+  s3: S3Config | undefined;
   /**
    * Behind a reverse proxy: the proxy addresses (or CIDRs, or `loopback` / `uniquelocal`)
    * whose X-Forwarded-For names the client, so rate limits and analytics see the visitor,
@@ -124,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const s3Problems = checkS3Settings(e);
+  if (s3Problems.length > 0) throw new ConfigError(s3Problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -140,6 +176,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     speechModel: e.OPENAI_SPEECH_MODEL,
     aiContextTokens: e.AI_CONTEXT_TOKENS,
     deepseek: { apiKey: e.DEEPSEEK_API_KEY, baseUrl: e.DEEPSEEK_BASE_URL, model: e.DEEPSEEK_MODEL },
+    qwen: { apiKey: e.QWEN_API_KEY, baseUrl: e.QWEN_BASE_URL, model: e.QWEN_MODEL },
+    ollama: {
+      apiKey: e.OLLAMA_BASE_URL ? (e.OLLAMA_API_KEY ?? KEYLESS_PLACEHOLDER_KEY) : undefined,
+      baseUrl: e.OLLAMA_BASE_URL ?? PROVIDER_PRESETS.ollama.baseUrl,
+      model: e.OLLAMA_MODEL,
+    },
     adminEmails: new Set(
       e.ADMIN_EMAILS.split(',')
         .map((email) => email.trim().toLowerCase())
@@ -149,6 +191,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quota: { maxDocuments: e.QUOTA_MAX_DOCUMENTS, maxBytes: e.QUOTA_MAX_BYTES },
     ocrMaxPages: e.OCR_MAX_PAGES,
     logLevel: e.LOG_LEVEL,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sofficePath: e.SOFFICE_PATH,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
@@ -158,6 +212,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT,
     },
   };
+}
+
+/** Settings that only make sense together: a half-configured store would lose files. */
+function checkS3Settings(e: z.output<typeof ZEnv>): string[] {
+  const problems: string[] = [];
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_BUCKET: required when S3_ENDPOINT or S3 keys are set');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  return problems;
 }
 
 /** A secret generated once and kept in DATA_DIR, so sessions survive restarts. */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'docucard-config-'));
+const SECRET = 'a-session-secret-of-at-least-32-characters';
 
 describe('loadConfig', () => {
   it('has working defaults and keeps a generated secret across starts', () => {
@@ -47,6 +48,41 @@ describe('loadConfig', () => {
     });
     expect(forwarded.json().ip).toBe('203.0.113.9');
     await app.close();
+  });
+
+  it('stores files in a bucket only when S3_BUCKET is set, and refuses half a setup', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: SECRET, S3_ENDPOINT: '' }).s3).toBe(
+      undefined,
+    );
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      SESSION_SECRET: SECRET,
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'docucard',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'docucard',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: SECRET, ...env });
+        return '';
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problems({ S3_ENDPOINT: 'http://minio:9000' })).toContain('S3_BUCKET');
+    expect(problems({ S3_BUCKET: 'docucard', S3_ACCESS_KEY_ID: 'key' })).toContain(
+      'S3_SECRET_ACCESS_KEY',
+    );
+    expect(problems({ S3_BUCKET: 'Not_A_Bucket' })).toContain('S3_BUCKET');
   });
 
   it('names every bad field at once', () => {

@@ -47,6 +47,20 @@ export type TAdminUserPatch = z.output<typeof ZAdminUserPatch>;
 
 export const ZAdminUserResponse = z.object({ user: ZAdminUser });
 
+/** The job queue's figures for one type of job (documents, mails, webhooks, campaigns…). */
+export const ZJobTypeStats = z.object({
+  type: z.string(),
+  queued: z.number().int(),
+  /** Queued again after a failed attempt, waiting for its backoff. */
+  retrying: z.number().int(),
+  running: z.number().int(),
+  failed: z.number().int(),
+  done: z.number().int(),
+  /** Attempts spent on the jobs of this type still in the table (done ones included). */
+  attempts: z.number().int(),
+});
+export type TJobTypeStats = z.infer<typeof ZJobTypeStats>;
+
 export const ZAdminStats = z.object({
   users: z.number().int(),
   disabledUsers: z.number().int(),
@@ -60,6 +74,7 @@ export const ZAdminStats = z.object({
   documentsFailed: z.number().int(),
   jobsWaiting: z.number().int(),
   jobsFailed: z.number().int(),
+  jobQueue: z.array(ZJobTypeStats),
   providerConfigured: z.boolean(),
   generatedAt: z.string(),
 });

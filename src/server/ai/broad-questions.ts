@@ -1,9 +1,11 @@
 import type { SourcedFact, TradeTermKind } from '#server/ingest/intelligence.ts';
 import { intelligenceOf } from './card-intelligence.ts';
-import type { Citation, ComposedAnswer } from './local.ts';
+import type { Citation, Reply } from './provider.ts';
 import { messagesFor, type BroadIntent } from './messages.ts';
 import type { CardIndex } from './retrieval.ts';
-import { analyseQuestion, normalize, scriptFamily, type ChatLanguage } from './text.ts';
+import { scriptFamily, type ChatLanguage } from './text/language.ts';
+import { normalize } from './text/normalize.ts';
+import { analyseQuestion } from './text/question.ts';
 
 /*
  * Broad questions, where buyers start ("What do you make?", "Tell me about your company",
@@ -209,7 +211,7 @@ export function answerBroadQuestion(
   index: CardIndex,
   question: string,
   language: ChatLanguage,
-): ComposedAnswer | null {
+): Reply | null {
   if (index.size === 0) return null;
   const intent = broadIntent(question);
   if (!intent) return null;

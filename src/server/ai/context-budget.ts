@@ -1,5 +1,5 @@
 import type { CardIndex } from './retrieval.ts';
-import { isTableRow, trailingTableHeader } from './text.ts';
+import { isTableRow, trailingTableHeader } from './text/units.ts';
 
 /*
  * What a model is given: the best passages, in the order retrieval ranked them, until the

@@ -1,4 +1,4 @@
-import { normalize } from './text.ts';
+import { normalize } from './text/normalize.ts';
 
 /*
  * Prompt injection and red-list keywords. A message that tries to change the assistant's role

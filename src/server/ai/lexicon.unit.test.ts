@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEXICON_GROUPS, loadLexicon } from './lexicon.ts';
-import { analyseQuestion, stem } from './text.ts';
+import { stem } from './text/normalize.ts';
+import { analyseQuestion } from './text/question.ts';
 
 const lexicon = loadLexicon(stem);
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, redListKeywords } from '#server/db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '#server/test/test-app.ts';
@@ -359,6 +360,90 @@ describe('falling back to the local answer', () => {
     const assistant = withProviders({});
     expect(await assistant.providerFor(cardId)).toEqual({ provider: 'local', fellBack: true });
     const answer = await assistant.answer(input(question));
+    expect(answer).toMatchObject({ provider: 'local', fellBack: true });
+    expect(answer.message).toContain('10.5 mm');
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('the presets: the card’s choice reaches its provider', () => {
+  /** An assistant configured from the environment, as the server is at start-up. */
+  function fromEnvironment(env: Record<string, string>): Assistant {
+    const config = loadConfig({ DATA_DIR: t.ctx.config.dataDir, ...env });
+    return createAssistant({ ...t.ctx, config }, { timeoutMs: 2_000 });
+  }
+
+  const routes = [
+    {
+      model: 'openai',
+      env: (origin: string) => ({ OPENAI_API_KEY: 'sk-openai', OPENAI_BASE_URL: `${origin}/v1` }),
+      path: '/v1/chat/completions',
+      authorization: 'Bearer sk-openai',
+      modelName: 'gpt-4o',
+    },
+    {
+      // DeepSeek's API root has no /v1.
+      model: 'deepseek',
+      env: (origin: string) => ({ DEEPSEEK_API_KEY: 'sk-deepseek', DEEPSEEK_BASE_URL: origin }),
+      path: '/chat/completions',
+      authorization: 'Bearer sk-deepseek',
+      modelName: 'deepseek-chat',
+    },
+    {
+      model: 'qwen',
+      env: (origin: string) => ({
+        QWEN_API_KEY: 'sk-dashscope',
+        QWEN_BASE_URL: `${origin}/compatible-mode/v1`,
+      }),
+      path: '/compatible-mode/v1/chat/completions',
+      authorization: 'Bearer sk-dashscope',
+      modelName: 'qwen-plus',
+    },
+    {
+      // Ollama needs no key: its URL turns it on.
+      model: 'ollama',
+      env: (origin: string) => ({ OLLAMA_BASE_URL: `${origin}/v1` }),
+      path: '/v1/chat/completions',
+      authorization: 'Bearer ollama',
+      modelName: 'qwen2.5',
+    },
+  ] as const;
+
+  for (const route of routes) {
+    it(`sends a card on ${route.model} to ${route.path} with its key and default model`, async () => {
+      await t.ctx.db
+        .update(businessCards)
+        .set({ selectedAiModel: route.model })
+        .where(eq(businessCards.id, cardId));
+      // Every other provider has a key too, on another root: only the card's choice is called.
+      const env = Object.assign({}, ...routes.map((other) => other.env(`${fake.origin}/wrong`)), {
+        ...route.env(fake.origin),
+      }) as Record<string, string>;
+      fake.respond({
+        kind: 'answer',
+        text: (request) => `Up to 5 designs [${excerptNumber(request, '5 designs')}].`,
+      });
+      const assistant = fromEnvironment(env);
+      expect(await assistant.providerFor(cardId)).toEqual({
+        provider: route.model,
+        fellBack: false,
+      });
+      const answer = await assistant.answer(input('How many designs can we mix in one container?'));
+      expect(fake.requests.map((request) => request.path)).toEqual([route.path]);
+      expect(fake.requests[0]!.authorization).toBe(route.authorization);
+      expect(fake.requests[0]!.body.model).toBe(route.modelName);
+      expect(answer).toMatchObject({ provider: route.model, fellBack: false });
+      expect(answer.citations).toHaveLength(1);
+    });
+  }
+
+  it('answers locally, saying so, for a card on a preset this server has no key for', async () => {
+    await t.ctx.db
+      .update(businessCards)
+      .set({ selectedAiModel: 'qwen' })
+      .where(eq(businessCards.id, cardId));
+    const assistant = fromEnvironment({ OPENAI_API_KEY: 'sk-openai' });
+    const answer = await assistant.answer(input('What is the thickness of HT-M8080?'));
     expect(answer).toMatchObject({ provider: 'local', fellBack: true });
     expect(answer.message).toContain('10.5 mm');
     expect(fake.requests).toHaveLength(0);

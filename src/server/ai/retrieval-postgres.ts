@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
-import { termOf } from './text.ts';
+import { termOf } from './text/normalize.ts';
 
 /*
  * The alternative index design, kept for bench/retrieval.bench.ts: Postgres full-text search over

@@ -1,18 +1,7 @@
-import {
-  BIGRAM_PREFIX,
-  cjkBigrams,
-  isTableRow,
-  normalize,
-  scriptCounts,
-  splitUnits,
-  termOf,
-  textUnit,
-  trailingTableHeader,
-  type Concept,
-  type Form,
-  type ScriptFamily,
-  type Unit,
-} from './text.ts';
+import { scriptCounts, type ScriptFamily } from './text/language.ts';
+import { BIGRAM_PREFIX, cjkBigrams, normalize, termOf } from './text/normalize.ts';
+import { type Concept, type Form } from './text/question.ts';
+import { isTableRow, splitUnits, textUnit, trailingTableHeader, type Unit } from './text/units.ts';
 
 /*
  * The card's passages in memory, ranked with BM25. Terms are the stored `tokens` column

@@ -89,25 +89,20 @@ export function createIndexStore(ctx: AppContext): IndexStore {
       return job;
     },
     async cardFacts(cardId) {
+      // One round trip: the card and its active red-list keywords.
       const [card] = await ctx.db
         .select({
           selectedAiModel: businessCards.selectedAiModel,
           companyName: businessCards.companyName,
+          redListKeywords: sql<
+            string[]
+          >`coalesce((select json_agg(${redListKeywords.keyword}) from ${redListKeywords} where ${redListKeywords.businessCardId} = ${cardId} and ${redListKeywords.isActive}), '[]'::json)`,
         })
         .from(businessCards)
         .where(eq(businessCards.id, cardId));
       if (!card)
         return { exists: false, selectedAiModel: null, companyName: null, redListKeywords: [] };
-      const keywords = await ctx.db
-        .select({ keyword: redListKeywords.keyword })
-        .from(redListKeywords)
-        .where(and(eq(redListKeywords.businessCardId, cardId), eq(redListKeywords.isActive, true)));
-      return {
-        exists: true,
-        selectedAiModel: card.selectedAiModel,
-        companyName: card.companyName,
-        redListKeywords: keywords.map((row) => row.keyword),
-      };
+      return { exists: true, ...card };
     },
     invalidate(cardId) {
       cache.delete(cardId);

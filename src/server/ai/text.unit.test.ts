@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { foldToSimplified } from './han-fold.ts';
-import { analyseQuestion, answerLanguage, splitUnits, stem } from './text.ts';
+import { answerLanguage } from './text/language.ts';
+import { stem } from './text/normalize.ts';
+import { analyseQuestion } from './text/question.ts';
+import { splitUnits } from './text/units.ts';
 
 const labels = (question: string) => analyseQuestion(question).concepts.map((c) => c.label);
 

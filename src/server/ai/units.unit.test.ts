@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { segmentWords } from '#server/ingest/segment.ts';
 import { estimateTokens } from './context-budget.ts';
-import { findAnswer, composeAnswer } from './local.ts';
+import { findAnswer, composeAnswer } from './extractive-answer.ts';
 import { CardIndex, type ChunkRow } from './retrieval.ts';
-import { answerTypeOf, analyseQuestion, isTableRow, splitUnits } from './text.ts';
+import { answerTypeOf, analyseQuestion } from './text/question.ts';
+import { isTableRow, splitUnits } from './text/units.ts';
 
 const row = (id: number, text: string, documentId = 1): ChunkRow => ({
   id,

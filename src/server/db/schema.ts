@@ -157,7 +157,7 @@ export const documents = pgTable(
     businessCardId: integer('business_card_id').references(() => businessCards.id, {
       onDelete: 'cascade',
     }),
-    /** Path under DATA_DIR of the stored original. */
+    /** Storage key of the original (`users/<id>/documents/<name>`); older rows: its path. */
     storagePath: text('storage_path'),
     status: text('status', { enum: ['pending', 'processing', 'ready', 'failed'] })
       .notNull()
@@ -278,12 +278,44 @@ export const visitorSessions = pgTable(
     /** Device class from the user agent: mobile, tablet or desktop. */
     deviceType: text('device_type'),
     lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The lead's priority and whether the owner set it by hand: copies of visitor_profiles'
+     * follow_up_priority and priority_manual ('low' without a profile), kept by a trigger
+     * (migration 0013), so that the lead list filters and orders by priority on this row alone.
+     */
+    leadPriority: text('lead_priority').notNull().default('low'),
+    leadPriorityManual: boolean('lead_priority_manual').notNull().default(false),
+    /**
+     * The priority the lead shows once idle longer than the owner's setting: one step lower,
+     * unless set by hand. Which of the two a lead shows depends only on last_activity, the
+     * indexes' order, so a priority filter is two index ranges (see pipeline/lead-priority.ts).
+     */
+    leadPriorityWhenIdle: text('lead_priority_when_idle')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN lead_priority_manual THEN lead_priority
+          WHEN lead_priority = 'urgent' THEN 'high'
+          WHEN lead_priority = 'high' THEN 'medium'
+          ELSE 'low' END`,
+      ),
     createdAt: createdAt(),
   },
   (t) => [
     index('visitor_sessions_card_idx').on(t.businessCardId),
     index('visitor_sessions_card_activity_idx').on(t.businessCardId, t.lastActivity),
     index('visitor_sessions_activity_idx').on(t.lastActivity),
+    index('visitor_sessions_card_priority_idx').on(
+      t.businessCardId,
+      t.leadPriority,
+      t.lastActivity,
+      t.id,
+    ),
+    index('visitor_sessions_card_idle_priority_idx').on(
+      t.businessCardId,
+      t.leadPriorityWhenIdle,
+      t.lastActivity,
+      t.id,
+    ),
   ],
 );
 

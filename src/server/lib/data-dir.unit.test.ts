@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareDataDir } from './data-dir.ts';
-import { createStorage } from './storage.ts';
+import { storedFilesDir } from '#server/test/stored-files.ts';
 import { sanitizeFileName } from './uploads.ts';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-data-dir-'));
@@ -12,20 +12,25 @@ afterAll(() => fs.rm(root, { recursive: true, force: true }));
 describe('DATA_DIR at start-up', () => {
   it('makes the folder private and removes uploads a crash cut off', async () => {
     const dataDir = path.join(root, 'data');
-    const storage = createStorage(dataDir);
+    const at = (userId: number, area: 'incoming' | 'documents') =>
+      storedFilesDir({ dataDir }, userId, area);
     for (const userId of [3, 41]) {
-      await fs.mkdir(storage.incomingDir(userId), { recursive: true });
-      await fs.writeFile(path.join(storage.incomingDir(userId), '17-ab.upload'), 'half a file');
+      await fs.mkdir(at(userId, 'incoming'), { recursive: true });
+      await fs.writeFile(path.join(at(userId, 'incoming'), '17-ab.upload'), 'half a file');
     }
-    await fs.mkdir(storage.documentsDir(3), { recursive: true });
-    await fs.writeFile(path.join(storage.documentsDir(3), 'kept.pdf'), '%PDF-1.4');
+    await fs.mkdir(at(3, 'documents'), { recursive: true });
+    await fs.writeFile(path.join(at(3, 'documents'), 'kept.pdf'), '%PDF-1.4');
+    // A copy of an S3 object a reader was using when the server stopped.
+    await fs.mkdir(path.join(dataDir, 'tmp', 'object-x'), { recursive: true });
+    await fs.writeFile(path.join(dataDir, 'tmp', 'object-x', 'a.pdf'), '%PDF-1.4');
     await fs.chmod(dataDir, 0o755);
 
     expect(await prepareDataDir(dataDir)).toEqual({ partialUploads: 2 });
     expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
-    expect(await fs.readdir(storage.incomingDir(3))).toEqual([]);
-    expect(await fs.readdir(storage.incomingDir(41))).toEqual([]);
-    expect(await fs.readdir(storage.documentsDir(3))).toEqual(['kept.pdf']);
+    expect(await fs.readdir(at(3, 'incoming'))).toEqual([]);
+    expect(await fs.readdir(at(41, 'incoming'))).toEqual([]);
+    expect(await fs.readdir(at(3, 'documents'))).toEqual(['kept.pdf']);
+    await expect(fs.access(path.join(dataDir, 'tmp'))).rejects.toThrow();
   });
 
   it('creates a missing DATA_DIR private', async () => {

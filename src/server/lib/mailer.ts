@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { JobQueue } from '#server/features/jobs/queue.ts';
 import { makePrivateDir, writePrivateFile } from './private-fs.ts';
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-}
+const ZOutgoingMail = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+export type OutgoingMail = z.infer<typeof ZOutgoingMail>;
+
+export const MAIL_JOB = 'mail.send';
+/** With the default backoff (5 s doubling) the last try is about ten minutes after the first. */
+const MAIL_ATTEMPTS = 8;
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
@@ -49,6 +52,34 @@ export function createMailer(options: {
       const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
       await writePrivateFile(file, info.message as Buffer);
       log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to outbox');
+    },
+  };
+}
+
+/**
+ * The mailer features use: a mail is a job on the database queue, sent by whichever instance
+ * claims it and retried with backoff, so a slow or failing SMTP server neither delays nor fails
+ * the request that asked for it. The text (with its sign-in or reset link) is erased from the
+ * job once sent or given up; a mail that could not be sent at all is logged as an error.
+ */
+export function createQueuedMailer(
+  queue: JobQueue,
+  transport: Mailer,
+  log: FastifyBaseLogger,
+): Mailer {
+  queue.registerHandler(MAIL_JOB, (payload) => transport.send(ZOutgoingMail.parse(payload)), {
+    erasePayloadWhenSettled: true,
+    onGiveUp: async (payload, job, { error }) => {
+      const mail = ZOutgoingMail.safeParse(payload);
+      log.error(
+        { jobId: job.id, to: mail.data?.to, subject: mail.data?.subject, err: error },
+        'mail could not be sent',
+      );
+    },
+  });
+  return {
+    async send(mail) {
+      await queue.enqueue(MAIL_JOB, mail, { maxAttempts: MAIL_ATTEMPTS });
     },
   };
 }

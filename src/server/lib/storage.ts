@@ -1,57 +1,65 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '#server/config.ts';
+import { createFsObjectStore } from './fs-object-store.ts';
+import type { ObjectStore } from './object-store.ts';
+import { userPrefix } from './storage-keys.ts';
 
 /*
- * Files on disk live under DATA_DIR, one folder per owner, so deleting an account can remove
- * everything it uploaded or generated in one step. Folders are 0700 and files 0600
- * (private-fs.ts); routes ask this module for places, never build paths themselves.
+ * The files of every account: an object store (DATA_DIR/files by default, an S3-compatible
+ * bucket with S3_BUCKET) addressed by the keys of storage-keys.ts, plus one thing that always
+ * stays on this machine: the incoming folder uploads stream into while their size and type are
+ * checked, before they are put into the store. Routes never build paths themselves.
  */
 
-export interface Storage {
-  readonly root: string;
-  userDir(userId: number): string;
-  /** Where uploads land while they stream in. */
+export interface Storage extends ObjectStore {
+  /** Where uploads land while they stream in (always this machine's DATA_DIR/files). */
   incomingDir(userId: number): string;
-  documentsDir(userId: number): string;
-  logosDir(userId: number): string;
-  /** Generated audio introductions (MP3), served only to their owner. */
-  audioDir(userId: number): string;
-  /** Generated event posters (PNG), served only to their owner. */
-  postersDir(userId: number): string;
-  /** The public URL path of a stored logo. */
-  logoUrl(userId: number, name: string): string;
+  /** Everything the account uploaded or generated, and its unfinished uploads here. */
   removeUserFiles(userId: number): Promise<void>;
-  /** Deletes what uploads cut off by a crash left in the incoming folders; returns how many. */
-  removePartialUploads(): Promise<number>;
 }
 
-export function createStorage(dataDir: string): Storage {
-  const root = path.join(dataDir, 'files');
-  const userDir = (userId: number) => path.join(root, 'users', String(userId));
+const filesRoot = (dataDir: string) => path.join(dataDir, 'files');
+const incomingDirOf = (dataDir: string, userId: number) =>
+  path.join(filesRoot(dataDir), 'users', String(userId), 'incoming');
+/** S3 objects copied for a reader (withLocalFile) while it runs. */
+const scratchDirOf = (dataDir: string) => path.join(dataDir, 'tmp');
+
+export async function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<Storage> {
+  // The AWS SDK is loaded only when a bucket is configured (about 25 MB and a second of start).
+  const store = config.s3
+    ? (await import('./s3-object-store.ts')).createS3ObjectStore(
+        config.s3,
+        scratchDirOf(config.dataDir),
+      )
+    : createFsObjectStore(filesRoot(config.dataDir));
+  const incomingDir = (userId: number) => incomingDirOf(config.dataDir, userId);
   return {
-    root,
-    userDir,
-    incomingDir: (userId) => path.join(userDir(userId), 'incoming'),
-    documentsDir: (userId) => path.join(userDir(userId), 'documents'),
-    logosDir: (userId) => path.join(userDir(userId), 'logos'),
-    audioDir: (userId) => path.join(userDir(userId), 'audio'),
-    postersDir: (userId) => path.join(userDir(userId), 'posters'),
-    logoUrl: (userId, name) => `/api/files/logos/${userId}/${name}`,
+    ...store,
+    incomingDir,
     async removeUserFiles(userId) {
-      await fs.rm(userDir(userId), { recursive: true, force: true });
-    },
-    async removePartialUploads() {
-      const users = await fs.readdir(path.join(root, 'users')).catch(() => [] as string[]);
-      let removed = 0;
-      for (const user of users) {
-        const incoming = path.join(root, 'users', user, 'incoming');
-        const names = await fs.readdir(incoming).catch(() => [] as string[]);
-        await Promise.all(
-          names.map((name) => fs.rm(path.join(incoming, name), { recursive: true, force: true })),
-        );
-        removed += names.length;
-      }
-      return removed;
+      await store.removePrefix(userPrefix(userId));
+      await fs.rm(path.dirname(incomingDir(userId)), { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Deletes what a crash left behind: uploads cut off in the incoming folders and temporary
+ * copies of stored objects. Returns how many uploads were removed.
+ */
+export async function removePartialUploads(dataDir: string): Promise<number> {
+  const usersDir = path.join(filesRoot(dataDir), 'users');
+  const users = await fs.readdir(usersDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const user of users) {
+    const incoming = path.join(usersDir, user, 'incoming');
+    const names = await fs.readdir(incoming).catch(() => [] as string[]);
+    await Promise.all(
+      names.map((name) => fs.rm(path.join(incoming, name), { recursive: true, force: true })),
+    );
+    removed += names.length;
+  }
+  await fs.rm(scratchDirOf(dataDir), { recursive: true, force: true });
+  return removed;
 }

@@ -13,6 +13,8 @@ import {
   readImageHeaderFromFile,
 } from './image-header.ts';
 import { makePrivateDir, PRIVATE_FILE_MODE } from './private-fs.ts';
+import { logoKey } from './storage-keys.ts';
+import type { Storage } from './storage.ts';
 
 /*
  * Multipart uploads stream straight to disk under DATA_DIR: the size and count limits are
@@ -195,10 +197,14 @@ export const LOGO_TYPES = {
 } as const;
 
 /**
- * Moves an uploaded image into its final place when its bytes are a PNG, JPEG, GIF or WebP
- * (never SVG: it could carry script). Returns the new file name.
+ * Puts an uploaded image into the owner's logos when its bytes are a PNG, JPEG, GIF or WebP
+ * (never SVG: it could carry script). Returns the stored file name.
  */
-export async function keepImage(file: SavedFile, dir: string): Promise<string> {
+export async function keepImage(
+  file: SavedFile,
+  storage: Storage,
+  userId: number,
+): Promise<string> {
   const type = await fileTypeFromFile(file.path).catch(() => undefined);
   const extension = type && LOGO_TYPES[type.mime as keyof typeof LOGO_TYPES];
   const header = extension ? await readImageHeaderFromFile(file.path) : null;
@@ -212,8 +218,7 @@ export async function keepImage(file: SavedFile, dir: string): Promise<string> {
     await removeFiles([file]);
     throw imageTooManyPixels(file.originalName, describeImageSize(header));
   }
-  await makePrivateDir(dir);
   const name = `${randomBytes(12).toString('hex')}.${extension}`;
-  await fs.rename(file.path, path.join(dir, name));
+  await storage.putFile(logoKey(userId, name), file.path, type?.mime);
   return name;
 }

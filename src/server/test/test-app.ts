@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { SESSION_COOKIE } from '#shared/limits.ts';
 import { firstLink, latestMailTo } from '#server/test/mail-outbox.ts';
+import { MAIL_JOB } from '#server/lib/mailer.ts';
 
 /*
  * A whole app on a real database for one test file: PGlite in memory (started from a
@@ -73,13 +75,21 @@ export async function createTestApp(
     webRoot?: string;
     /** A second server instance on the same database (multi-instance tests). */
     shareDatabaseWith?: TestApp;
+    /**
+     * ... and on the same DATA_DIR (stored files, mail outbox), as instances on one shared
+     * volume: removed by the app that made it.
+     */
+    shareDataDirWith?: TestApp;
     /** Told of every route as it is added. */
     onRoute?: AppDeps['onRoute'];
     /** Logger options (default: no logging). */
     logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-test-'));
+  const ownsDataDir = !options.shareDataDirWith;
+  const dataDir =
+    options.shareDataDirWith?.dataDir ??
+    (await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-test-')));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -119,12 +129,16 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-let addressCounter = 0;
+/**
+ * Each test process starts at a random place, so runs a minute apart that share one Redis
+ * (multi-instance tests) do not spend each other's per-address budgets.
+ */
+let addressCounter = randomInt(1 << 23);
 /** A distinct client address, so one test's rate-limit budget does not leak into another. */
 export function freshAddress(): string {
   addressCounter += 1;
@@ -170,8 +184,14 @@ export function api(
   });
 }
 
+/** Sends the mails queued so far (mails are jobs): read the outbox after this. */
+export function deliverMail(t: TestApp): Promise<void> {
+  return t.app.jobs.settle([MAIL_JOB]);
+}
+
 /** Follows the newest verification link mailed to an address, as the user would. */
 export async function openVerificationLink(t: TestApp, email: string) {
+  await deliverMail(t);
   const mail = await latestMailTo(path.join(t.dataDir, 'mail'), email);
   const link = mail && firstLink(mail);
   if (!link) throw new Error(`no verification mail for ${email}`);

@@ -25,10 +25,14 @@ export const CARD_TEMPLATES = [
 export const ZCardTemplate = z.enum(CARD_TEMPLATES);
 export type TCardTemplate = z.infer<typeof ZCardTemplate>;
 
-export const AI_MODELS = ['openai', 'deepseek'] as const;
+/** The models a card can choose (presets of src/server/ai/presets.ts, all OpenAI-compatible). */
+export const AI_MODELS = ['openai', 'deepseek', 'qwen', 'ollama'] as const;
 export const ZAiModel = z.enum(AI_MODELS);
 export type TAiModel = z.infer<typeof ZAiModel>;
 export const DEFAULT_AI_MODEL: TAiModel = 'openai';
+/** Who answers a card's visitors: the built-in engine (no key, no network) or a chosen model. */
+export const ZAiProvider = z.enum(['local', ...AI_MODELS]);
+export type TAiProvider = z.infer<typeof ZAiProvider>;
 export const DEFAULT_TEMPLATE: TCardTemplate = 'modern';
 
 /** The two logo limits are named once, in limits.ts; re-exported for the card forms. */
@@ -212,6 +216,26 @@ export const ZUpdateCardRequest = ZCardDetailsFields.extend({
 export type TUpdateCardRequest = z.input<typeof ZUpdateCardRequest>;
 
 export const ZSelectModelRequest = z.object({ selectedAiModel: ZAiModel });
+
+/** GET /api/business-cards/{id}/assistant: who answers the card's visitors, and what this server offers. */
+export const ZAssistantStatus = z.object({
+  selectedModel: ZAiModel,
+  provider: ZAiProvider,
+  /** The selected model cannot answer on this server (no key): the built-in engine answers. */
+  fellBack: z.boolean(),
+  /** Every model a card can choose: whether it is set up on this server, and what it calls. */
+  models: z.array(
+    z.object({
+      id: ZAiModel,
+      ready: z.boolean(),
+      model: z.string(),
+      /** The environment variable that turns it on (its key, or Ollama's URL). */
+      setting: z.string(),
+      needsKey: z.boolean(),
+    }),
+  ),
+});
+export type TAssistantStatus = z.infer<typeof ZAssistantStatus>;
 export const ZFinalizeRequest = z.object({
   cardDesign: safeText().trim().max(50, 'validation.tooLong').default('default'),
 });

@@ -1,9 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, BadgeCheck, Brain, Sparkles } from 'lucide-react';
+import {
+  ArrowLeft,
+  ArrowRight,
+  BadgeCheck,
+  BookOpenText,
+  Brain,
+  Cloud,
+  Server,
+  Sparkles,
+  TriangleAlert,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { AI_MODELS, type TAiModel, type TBusinessCard } from '#shared/schemas/cards.ts';
+import {
+  AI_MODELS,
+  type TAiModel,
+  type TAssistantStatus,
+  type TBusinessCard,
+} from '#shared/schemas/cards.ts';
 import { AnalysisSummary } from '../components/cards/analysis-summary.tsx';
 import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
 import { WizardProgress } from '../components/wizard/wizard-progress.tsx';
@@ -15,12 +30,15 @@ import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from '../lib/api.ts';
 import { preselectModel } from '../lib/cards/model-choice.ts';
 import { cardKey, useAuthExpiredHandler } from '../lib/cards/queries.ts';
+import { assistantStatusKey, useAssistantStatus } from '../lib/cards/use-assistant-status.ts';
 import { useCardAnalysis } from '../lib/cards/use-card-analysis.ts';
 import { useWizardIds } from '../lib/cards/wizard-ids.ts';
 import { cn } from '../lib/utils.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-const MODEL_ICONS = { openai: Sparkles, deepseek: Brain } as const;
+const MODEL_ICONS = { openai: Sparkles, deepseek: Brain, qwen: Cloud, ollama: Server } as const;
+
+type ModelStatus = TAssistantStatus['models'][number];
 
 export default function AiModelSelectionPage() {
   const { t } = useTranslation();
@@ -42,6 +60,8 @@ function ModelChoice({ cardId }: { cardId: number }) {
   const { pathId, query } = useWizardIds();
   const handleAuthExpired = useAuthExpiredHandler();
   const { card, documents, processing, ready, analysis, estimated } = useCardAnalysis(cardId);
+  const assistant = useAssistantStatus(cardId);
+  const statusOf = (model: TAiModel) => assistant.data?.models.find((m) => m.id === model);
   const [chosen, setChosen] = useState<TAiModel | null>(null);
   const reported = useRef(false);
   const groupName = useId();
@@ -65,6 +85,7 @@ function ModelChoice({ cardId }: { cardId: number }) {
       }),
     onSuccess: (updated) => {
       queryClient.setQueryData(cardKey(cardId), updated);
+      void queryClient.invalidateQueries({ queryKey: assistantStatusKey(cardId) });
       toast({
         title: t('modelSelection.savedTitle'),
         description: t('modelSelection.savedText'),
@@ -119,6 +140,8 @@ function ModelChoice({ cardId }: { cardId: number }) {
           )}
         </CardContent>
       </Card>
+
+      <WhoAnswers />
 
       <fieldset className="grid min-w-0 gap-3">
         <legend className="mb-3 text-lg font-semibold text-slate-900">
@@ -182,6 +205,7 @@ function ModelChoice({ cardId }: { cardId: number }) {
                   <span className="font-medium text-slate-900">{t('modelSelection.bestFor')}</span>{' '}
                   {t(`modelSelection.models.${model}.bestFor`)}
                 </p>
+                <ModelReadiness status={statusOf(model)} />
               </label>
             );
           })}
@@ -200,6 +224,7 @@ function ModelChoice({ cardId }: { cardId: number }) {
           })}
         </p>
       </div>
+      <NotSetUpWarning model={selected} status={statusOf(selected)} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <Button asChild variant="outline">
@@ -228,6 +253,67 @@ function ModelChoice({ cardId }: { cardId: number }) {
           </Button>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** What answers without a key, and what a model adds: said before the choice is made. */
+function WhoAnswers() {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
+      data-testid="model-engine-explanation"
+      aria-labelledby="model-engine-title"
+    >
+      <BookOpenText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+      <div className="grid gap-1.5">
+        <h2 id="model-engine-title" className="font-semibold text-slate-900">
+          {t('modelSelection.engine.title')}
+        </h2>
+        <p className="text-slate-700">{t('modelSelection.engine.withoutKey')}</p>
+        <p className="text-slate-700">{t('modelSelection.engine.withModel')}</p>
+      </div>
+    </section>
+  );
+}
+
+/** Whether this server can call the model (its key, or Ollama's address, is set). */
+function ModelReadiness({ status }: { status: ModelStatus | undefined }) {
+  const { t } = useTranslation();
+  if (!status) return null;
+  return (
+    <p
+      data-testid={`model-readiness-${status.id}`}
+      data-ready={status.ready}
+      className={cn('text-xs', status.ready ? 'text-emerald-800' : 'text-amber-800')}
+    >
+      {status.ready
+        ? t('modelSelection.status.ready', { model: status.model })
+        : status.needsKey
+          ? t('modelSelection.status.noKey', { setting: status.setting })
+          : t('modelSelection.status.off', { setting: status.setting })}
+    </p>
+  );
+}
+
+/** The chosen model cannot answer on this server: the built-in engine will. */
+function NotSetUpWarning({ model, status }: { model: TAiModel; status: ModelStatus | undefined }) {
+  const { t } = useTranslation();
+  if (!status || status.ready) return null;
+  return (
+    <div
+      role="status"
+      data-testid="model-not-set-up"
+      className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+      <p>
+        {t('modelSelection.notSetUp', {
+          model: t(`modelSelection.models.${model}.name`),
+          setting: status.setting,
+        })}
+      </p>
     </div>
   );
 }

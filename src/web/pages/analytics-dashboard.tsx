@@ -4,22 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { CHAT_SOURCES } from '#shared/chat-source.ts';
 import type { TAnalyticsDays } from '#shared/schemas/analytics.ts';
-import { AnalyticsLoadFailed, NoVisitorsYet } from '../components/analytics/analytics-states.tsx';
-import { CardRanking } from '../components/analytics/card-ranking.tsx';
-import { DaysPicker } from '../components/analytics/days-picker.tsx';
-import { DeviceChart } from '../components/analytics/device-chart.tsx';
-import { useAnalyticsFormat } from '../components/analytics/format.ts';
-import { SessionsTable } from '../components/analytics/sessions-table.tsx';
-import { ShareBars } from '../components/analytics/share-bars.tsx';
-import { StatTile } from '../components/analytics/stat-tile.tsx';
-import { TrafficChart } from '../components/analytics/traffic-chart.tsx';
-import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
-import { Loading } from '../components/ui/spinner.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { useTrafficAnalytics, useVisitorAnalytics } from '../lib/analytics/queries.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { AnalyticsLoadFailed, NoVisitorsYet } from '#web/components/analytics/analytics-states.tsx';
+import { CardRanking } from '#web/components/analytics/card-ranking.tsx';
+import { DaysPicker } from '#web/components/analytics/days-picker.tsx';
+import { DeviceChart } from '#web/components/analytics/device-chart.tsx';
+import { useAnalyticsFormat } from '#web/components/analytics/format.ts';
+import { SessionsTable } from '#web/components/analytics/sessions-table.tsx';
+import { ShareBars } from '#web/components/analytics/share-bars.tsx';
+import { StatTiles } from '#web/components/analytics/stat-tile.tsx';
+import { TrafficChart } from '#web/components/analytics/traffic-chart.tsx';
+import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useTrafficAnalytics, useVisitorAnalytics } from '#web/lib/analytics/queries.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export default function AnalyticsDashboardPage() {
   const { t } = useTranslation();
@@ -72,32 +72,34 @@ function Figures({ days }: { days: TAnalyticsDays }) {
 
   return (
     <div className="grid gap-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatTile
-          testId="kpi-visitors"
-          icon={Users}
-          label={t('analytics.kpi.visitors')}
-          value={format.number(v.totalSessions)}
-        />
-        <StatTile
-          testId="kpi-active"
-          icon={Activity}
-          label={t('analytics.kpi.active')}
-          value={format.number(v.activeSessions)}
-        />
-        <StatTile
-          testId="kpi-messages"
-          icon={MessagesSquare}
-          label={t('analytics.kpi.messages')}
-          value={format.number(v.totalMessages)}
-        />
-        <StatTile
-          testId="kpi-conversion"
-          icon={TrendingUp}
-          label={t('analytics.kpi.conversion')}
-          value={format.percent(conversion)}
-        />
-      </div>
+      <StatTiles
+        tiles={[
+          {
+            testId: 'kpi-visitors',
+            icon: Users,
+            label: t('analytics.kpi.visitors'),
+            value: format.number(v.totalSessions),
+          },
+          {
+            testId: 'kpi-active',
+            icon: Activity,
+            label: t('analytics.kpi.active'),
+            value: format.number(v.activeSessions),
+          },
+          {
+            testId: 'kpi-messages',
+            icon: MessagesSquare,
+            label: t('analytics.kpi.messages'),
+            value: format.number(v.totalMessages),
+          },
+          {
+            testId: 'kpi-conversion',
+            icon: TrendingUp,
+            label: t('analytics.kpi.conversion'),
+            value: format.percent(conversion),
+          },
+        ]}
+      />
 
       {v.totalSessions === 0 && tr.totalSessions === 0 ? (
         <NoVisitorsYet />

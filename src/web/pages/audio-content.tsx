@@ -1,16 +1,17 @@
-import { ArrowLeft, CreditCard } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
-import { AudioPanel } from '../components/marketing/audio-panel.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { EmptyState } from '../components/ui/empty-state.tsx';
-import { Label } from '../components/ui/label.tsx';
-import { NativeSelect } from '../components/ui/native-select.tsx';
-import { Loading } from '../components/ui/spinner.tsx';
-import { useCards } from '../lib/cards/queries.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
+import { AudioPanel } from '#web/components/marketing/audio-panel.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useCards } from '#web/lib/cards/queries.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { BackLink } from '#web/components/layout/back-link.tsx';
 
 /** /audio-content: audio introductions of the owner's cards (spec-advanced 2, issue 15 item 5). */
 export default function AudioContentPage() {
@@ -24,13 +25,7 @@ export default function AudioContentPage() {
 
   return (
     <PageContainer width="wide">
-      <Link
-        href="/corporate-dashboard"
-        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('audio.back')}
-      </Link>
+      <BackLink label={t('audio.back')} />
       <PageHeader
         title={t('audio.title')}
         description={t('audio.subtitle')}

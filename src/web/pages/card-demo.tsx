@@ -22,25 +22,30 @@ import {
   renderCardPng,
   saveBlob,
   shareImage,
-} from '../components/cards/card-image.ts';
-import { CardSvg, type CardView } from '../components/cards/card-templates.tsx';
-import { CardFlipView } from '../components/cards/card-flip-view.tsx';
-import { TemplatePicker } from '../components/cards/template-picker.tsx';
-import { makeQr, useCardTexts } from '../components/cards/use-card-view.ts';
-import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../components/ui/dialog.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { toast } from '../components/ui/use-toast.ts';
+} from '#web/components/cards/card-image.ts';
+import { CardSvg, type CardView } from '#web/components/cards/card-svg.tsx';
+import { CardFlipView } from '#web/components/cards/card-flip-view.tsx';
+import { TemplatePicker } from '#web/components/cards/template-picker.tsx';
+import { makeQr, useCardTexts } from '#web/components/cards/use-card-view.ts';
+import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import {
   POPULAR_TEMPLATE,
   SHOWCASE_AUTOPLAY_MS,
   SHOWCASE_SAMPLES,
   type ShowcaseSample,
-} from '../lib/showcase/samples.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { cn } from '../lib/utils.ts';
+} from '#web/lib/showcase/samples.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** The sample's QR leads back to this gallery: scanning it shows what a visitor would get. */
 function useSampleQr(): string | null {

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, Lightbulb, MessagesSquare, ScrollText } from 'lucide-react';
+import { Lightbulb, MessagesSquare, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import {
   MAX_CUSTOM_CONTEXT,
   SCENARIOS,
@@ -17,26 +16,27 @@ import {
   type TCompanySummary,
 } from '#shared/marketing/summary.ts';
 import { LANGUAGE_NATIVE_NAMES } from '#shared/marketing/social.ts';
-import { currentLanguage } from '../i18n/index.ts';
-import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
+import { currentLanguage } from '#web/i18n/index.ts';
+import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
 import {
   companySummaries,
   conversationStarters,
   needsProvider,
-} from '../components/marketing/social-api.ts';
-import { CardPicker } from '../components/marketing/social-card-picker.tsx';
-import { ProviderNotice } from '../components/marketing/social-provider-notice.tsx';
-import { StarterList, SummaryList } from '../components/marketing/starter-list.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
-import { FormField } from '../components/ui/form-field.tsx';
-import { Input } from '../components/ui/input.tsx';
-import { NativeSelect } from '../components/ui/native-select.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { toast } from '../components/ui/use-toast.ts';
-import { errorText } from '../lib/api.ts';
-import { useAuthExpiredHandler } from '../lib/cards/queries.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+} from '#web/components/marketing/social-api.ts';
+import { CardPicker } from '#web/components/marketing/social-card-picker.tsx';
+import { ProviderNotice } from '#web/components/marketing/social-provider-notice.tsx';
+import { StarterList, SummaryList } from '#web/components/marketing/starter-list.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorText } from '#web/lib/api.ts';
+import { useAuthExpiredHandler } from '#web/lib/cards/queries.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { BackLink } from '#web/components/layout/back-link.tsx';
 
 const TIP_KEYS = ['listen', 'facts', 'followUp', 'card'] as const;
 
@@ -119,13 +119,7 @@ export default function ConversationStarterPage() {
 
   return (
     <PageContainer width="wide">
-      <Link
-        href="/corporate-dashboard"
-        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('marketingText.common.back')}
-      </Link>
+      <BackLink label={t('marketingText.common.back')} />
       <PageHeader
         title={t('marketingText.starters.title')}
         description={t('marketingText.starters.subtitle')}

@@ -17,15 +17,15 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { AnalyticsLoadFailed } from '../components/analytics/analytics-states.tsx';
-import { useAnalyticsFormat } from '../components/analytics/format.ts';
-import { StatTile } from '../components/analytics/stat-tile.tsx';
-import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent } from '../components/ui/card.tsx';
-import { Loading } from '../components/ui/spinner.tsx';
-import { useAnalyticsDashboard } from '../lib/analytics/queries.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { AnalyticsLoadFailed } from '#web/components/analytics/analytics-states.tsx';
+import { useAnalyticsFormat } from '#web/components/analytics/format.ts';
+import { StatTiles } from '#web/components/analytics/stat-tile.tsx';
+import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useAnalyticsDashboard } from '#web/lib/analytics/queries.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** The feature cards of spec-advanced 2; `page` names the locale section with title and text. */
 const FEATURES: Array<{ href: string; page: string; icon: LucideIcon }> = [
@@ -79,38 +79,40 @@ export default function CorporateDashboardPage() {
         ) : dashboard.isError || !figures ? (
           <AnalyticsLoadFailed onRetry={() => void dashboard.refetch()} />
         ) : (
-          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <StatTile
-              testId="tile-visits"
-              icon={Users}
-              label={t('corporate.totalVisits')}
-              value={format.number(figures.totalVisitors)}
-              growth={figures.visitorGrowth}
-              periodDays={figures.days}
-            />
-            <StatTile
-              testId="tile-cards"
-              icon={CreditCard}
-              label={t('corporate.activeCards')}
-              value={format.number(figures.totalBusinessCards)}
-            />
-            <StatTile
-              testId="tile-conversion"
-              icon={TrendingUp}
-              label={t('corporate.conversionRate')}
-              value={format.percent(figures.conversionRate)}
-              growth={figures.conversionGrowth}
-              periodDays={figures.days}
-            />
-            <StatTile
-              testId="tile-engagement"
-              icon={MessagesSquare}
-              label={t('corporate.engagementRate')}
-              value={format.percent(figures.engagementRate)}
-              growth={figures.engagementGrowth}
-              periodDays={figures.days}
-            />
-          </div>
+          <StatTiles
+            tiles={[
+              {
+                testId: 'tile-visits',
+                icon: Users,
+                label: t('corporate.totalVisits'),
+                value: format.number(figures.totalVisitors),
+                growth: figures.visitorGrowth,
+                periodDays: figures.days,
+              },
+              {
+                testId: 'tile-cards',
+                icon: CreditCard,
+                label: t('corporate.activeCards'),
+                value: format.number(figures.totalBusinessCards),
+              },
+              {
+                testId: 'tile-conversion',
+                icon: TrendingUp,
+                label: t('corporate.conversionRate'),
+                value: format.percent(figures.conversionRate),
+                growth: figures.conversionGrowth,
+                periodDays: figures.days,
+              },
+              {
+                testId: 'tile-engagement',
+                icon: MessagesSquare,
+                label: t('corporate.engagementRate'),
+                value: format.percent(figures.engagementRate),
+                growth: figures.engagementGrowth,
+                periodDays: figures.days,
+              },
+            ]}
+          />
         )}
       </section>
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, ImageIcon, Layers, Sparkles, Trash2, Upload } from 'lucide-react';
+import { ImageIcon, Layers, Sparkles, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -13,30 +13,31 @@ import {
   type TPoster,
   type TPosterForm,
 } from '#shared/marketing/poster.ts';
-import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
+import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
 import {
   ChoiceButtons,
   PosterTemplatePicker,
   TEXTAREA_CLASS,
-} from '../components/marketing/poster-choices.tsx';
-import { PosterDetail, PosterVersions } from '../components/marketing/poster-preview.tsx';
+} from '#web/components/marketing/poster-choices.tsx';
+import { PosterDetail, PosterVersions } from '#web/components/marketing/poster-preview.tsx';
 import {
   generatePoster,
   generatePosterVariations,
   usePosters,
   usePosterTemplates,
-} from '../components/marketing/poster-queries.ts';
-import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent } from '../components/ui/card.tsx';
-import { EmptyState } from '../components/ui/empty-state.tsx';
-import { Input } from '../components/ui/input.tsx';
-import { Label } from '../components/ui/label.tsx';
-import { NativeSelect } from '../components/ui/native-select.tsx';
-import { Loading, Spinner } from '../components/ui/spinner.tsx';
-import { toast } from '../components/ui/use-toast.ts';
-import { errorText, isApiError } from '../lib/api.ts';
-import { useCards } from '../lib/cards/queries.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+} from '#web/components/marketing/poster-queries.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { Loading, Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorText, isApiError } from '#web/lib/api.ts';
+import { useCards } from '#web/lib/cards/queries.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { BackLink } from '#web/components/layout/back-link.tsx';
 
 interface FormState {
   eventTitle: string;
@@ -227,13 +228,7 @@ export default function EventPosterPage() {
 
   return (
     <PageContainer width="wide">
-      <Link
-        href="/corporate-dashboard"
-        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('posters.page.back')}
-      </Link>
+      <BackLink label={t('posters.page.back')} />
       <PageHeader title={t('posters.page.title')} description={t('posters.page.subtitle')} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <form

@@ -1,19 +1,20 @@
-import { ArrowLeft, BellRing, RotateCw } from 'lucide-react';
+import { BellRing, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TTemplate } from '#shared/campaigns.ts';
-import { CampaignEditor } from '../components/campaigns/campaign-editor.tsx';
-import { CampaignResults } from '../components/campaigns/campaign-results.tsx';
-import { useCampaigns, useTemplates } from '../components/campaigns/campaigns-api.ts';
-import { TemplateList } from '../components/campaigns/template-list.tsx';
-import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
-import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { EmptyState } from '../components/ui/empty-state.tsx';
-import { Loading } from '../components/ui/spinner.tsx';
-import { useCards } from '../lib/cards/queries.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { CampaignEditor } from '#web/components/campaigns/campaign-editor.tsx';
+import { CampaignResults } from '#web/components/campaigns/campaign-results.tsx';
+import { useCampaigns, useTemplates } from '#web/components/campaigns/campaigns-api.ts';
+import { TemplateList } from '#web/components/campaigns/template-list.tsx';
+import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { useCards } from '#web/lib/cards/queries.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { BackLink } from '#web/components/layout/back-link.tsx';
 
 /** /push-notifications: templates, the campaign editor with its preview, and the results. */
 export default function PushNotificationsPage() {
@@ -81,12 +82,7 @@ export default function PushNotificationsPage() {
 
   return (
     <PageContainer width="wide">
-      <Link
-        href="/corporate-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft className="size-4" /> {t('pipeline.back')}
-      </Link>
+      <BackLink label={t('pipeline.back')} />
       <PageHeader title={t('campaigns.page.title')} description={t('campaigns.page.subtitle')} />
       {body}
     </PageContainer>

@@ -1,10 +1,9 @@
-import { ArrowLeft, Download, Users } from 'lucide-react';
+import { Download, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { LEAD_PRIORITIES, LEAD_STAGES, type TLead } from '#shared/schemas/pipeline.ts';
-import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
-import { LeadCard } from '../components/pipeline/lead-card.tsx';
+import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
+import { LeadCard } from '#web/components/pipeline/lead-card.tsx';
 import {
   AnalyticsPanel,
   FollowUpForm,
@@ -12,16 +11,17 @@ import {
   SettingsPanel,
   TaskForm,
   TasksPanel,
-} from '../components/pipeline/panels.tsx';
-import { filterQuery, PAGE_SIZE, useLeads } from '../components/pipeline/pipeline-api.ts';
-import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { EmptyState } from '../components/ui/empty-state.tsx';
-import { NativeSelect } from '../components/ui/native-select.tsx';
-import { Loading } from '../components/ui/spinner.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { useCards } from '../lib/cards/queries.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+} from '#web/components/pipeline/panels.tsx';
+import { filterQuery, PAGE_SIZE, useLeads } from '#web/components/pipeline/pipeline-api.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { NativeSelect } from '#web/components/ui/native-select.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useCards } from '#web/lib/cards/queries.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { BackLink } from '#web/components/layout/back-link.tsx';
 
 /** /sales-pipeline: leads from visitor conversations and paper cards, tasks, funnel, rules. */
 export default function SalesPipelinePage() {
@@ -42,12 +42,7 @@ export default function SalesPipelinePage() {
 
   return (
     <PageContainer width="wide">
-      <Link
-        href="/corporate-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft className="size-4" /> {t('pipeline.back')}
-      </Link>
+      <BackLink label={t('pipeline.back')} />
       <PageHeader title={t('pipeline.title')} description={t('pipeline.subtitle')} />
       <Tabs defaultValue="leads" className="grid grid-cols-1 gap-4">
         <TabsList className="h-auto flex-wrap justify-start">

@@ -1,17 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  Download,
-  Globe2,
-  Languages,
-  Sparkles,
-  Target,
-  TrendingUp,
-  Wand2,
-} from 'lucide-react';
+import { Download, Globe2, Languages, Sparkles, Target, TrendingUp, Wand2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import {
   LANGUAGE_NATIVE_NAMES,
   MAX_SOCIAL_TEXT,
@@ -21,25 +11,26 @@ import {
   type TranslationLanguage,
   type TTransformation,
 } from '#shared/marketing/social.ts';
-import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
+import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
 import {
   businessSummary,
   downloadText,
   needsProvider,
   transformContent,
   translateText,
-} from '../components/marketing/social-api.ts';
-import { CardPicker } from '../components/marketing/social-card-picker.tsx';
-import { ProviderNotice } from '../components/marketing/social-provider-notice.tsx';
-import { TransformationCard } from '../components/marketing/social-result.tsx';
-import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent } from '../components/ui/card.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { toast } from '../components/ui/use-toast.ts';
-import { errorText } from '../lib/api.ts';
-import { useAuthExpiredHandler, useCards } from '../lib/cards/queries.ts';
-import { cn } from '../lib/utils.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+} from '#web/components/marketing/social-api.ts';
+import { CardPicker } from '#web/components/marketing/social-card-picker.tsx';
+import { ProviderNotice } from '#web/components/marketing/social-provider-notice.tsx';
+import { TransformationCard } from '#web/components/marketing/social-result.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorText } from '#web/lib/api.ts';
+import { useAuthExpiredHandler, useCards } from '#web/lib/cards/queries.ts';
+import { cn } from '#web/lib/utils.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { BackLink } from '#web/components/layout/back-link.tsx';
 
 /** A checkbox shown as a chip (platforms, languages). */
 function Chip({
@@ -229,13 +220,7 @@ export default function SocialTransformerPage() {
 
   return (
     <PageContainer width="wide">
-      <Link
-        href="/corporate-dashboard"
-        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('marketingText.common.back')}
-      </Link>
+      <BackLink label={t('marketingText.common.back')} />
       <PageHeader
         title={t('marketingText.transformer.title')}
         description={t('marketingText.transformer.subtitle')}

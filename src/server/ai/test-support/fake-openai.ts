@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /*
  * A local HTTP server that speaks the OpenAI chat-completions protocol (POST
  * /v1/chat/completions, JSON or `stream: true` server-sent events), for testing the
- * OpenAI-compatible provider through the real SDK and a real socket. Each test sets what the
+ * OpenAI-compatible provider through the real SDK and a real socket (under any API root, as the
+ * presets' providers differ). Each test sets what the
  * next requests get: an answer, a stream of pieces, an HTTP error, a hang, or garbage.
  */
 
@@ -27,7 +28,10 @@ export type FakeBehaviour =
   | { kind: 'garbage'; body: string; contentType?: string };
 
 export interface FakeOpenAi {
+  /** http://127.0.0.1:port/v1 */
   baseUrl: string;
+  /** http://127.0.0.1:port: put any API root after it. */
+  origin: string;
   requests: RecordedRequest[];
   /** What every following request gets (a function decides per request). */
   respond(behaviour: FakeBehaviour | ((request: RecordedRequest) => FakeBehaviour)): void;
@@ -71,7 +75,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
       void (async () => {
-        if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        // Any API root: /v1 (OpenAI), none (DeepSeek), /compatible-mode/v1 (DashScope).
+        if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
           res.writeHead(404, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ error: { message: 'not found' } }));
           return;
@@ -133,6 +138,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
+    origin: `http://127.0.0.1:${port}`,
     requests,
     respond(behaviour) {
       decide = typeof behaviour === 'function' ? behaviour : () => behaviour;

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminStats } from '#shared/admin.ts';
 import { documents, jobs, users } from '#server/db/schema.ts';
 import { connectAgent } from '#server/test/agent-socket.ts';
 import {
@@ -11,6 +12,7 @@ import {
   signUp,
   type TestApp,
 } from '#server/test/test-app.ts';
+import { storedFilesDir } from '#server/test/stored-files.ts';
 
 let t: TestApp;
 let boss: Awaited<ReturnType<typeof signUp>>;
@@ -213,7 +215,7 @@ describe('GET /api/admin/stats', () => {
     const stats = async () => {
       const response = await api(t, 'GET', '/api/admin/stats', { cookie: boss.cookie });
       expect(response.statusCode).toBe(200);
-      return response.json();
+      return response.json() as TAdminStats;
     };
     const before = await stats();
     expect(before.providerConfigured).toBe(false);
@@ -239,8 +241,11 @@ describe('GET /api/admin/stats', () => {
       { type: 'test-noop', status: 'failed', runAt: new Date(Date.now() + 86_400_000) },
       { type: 'test-noop', status: 'pending', runAt: new Date(Date.now() + 86_400_000) },
     ]);
-    await fs.mkdir(t.ctx.storage.logosDir(owner.id), { recursive: true });
-    await fs.writeFile(path.join(t.ctx.storage.logosDir(owner.id), 'logo.png'), Buffer.alloc(4096));
+    await fs.mkdir(storedFilesDir(t, owner.id, 'logos'), { recursive: true });
+    await fs.writeFile(
+      path.join(storedFilesDir(t, owner.id, 'logos'), 'logo.png'),
+      Buffer.alloc(4096),
+    );
 
     const after = await stats();
     expect(after.users - before.users).toBe(1);
@@ -251,6 +256,20 @@ describe('GET /api/admin/stats', () => {
     expect(after.documentsWaiting - before.documentsWaiting).toBe(1);
     expect(after.jobsFailed - before.jobsFailed).toBe(1);
     expect(after.jobsWaiting - before.jobsWaiting).toBe(1);
+    // The queue per type: the rows above, and the verification mails sent through it.
+    expect(after.jobQueue).toContainEqual({
+      type: 'test-noop',
+      queued: 1,
+      retrying: 0,
+      running: 0,
+      failed: 1,
+      done: 0,
+      attempts: 0,
+    });
+    const mails = after.jobQueue.find((row) => row.type === 'mail.send');
+    expect(mails).toMatchObject({ queued: 0, failed: 0 });
+    expect(mails!.done).toBeGreaterThanOrEqual(2);
+    expect(mails!.attempts).toBe(mails!.done);
     expect(after.visitorSessionsToday - before.visitorSessionsToday).toBe(1);
     expect(after.storedBytes - before.storedBytes).toBe(4096);
   });

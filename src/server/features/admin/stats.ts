@@ -1,24 +1,9 @@
-import type { Dirent } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { TAdminStats } from '#shared/admin.ts';
+import { AI_MODELS } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, documents, jobs, users, visitorSessions } from '#server/db/schema.ts';
-
-/** Total size of the files under a folder (0 when it does not exist yet). */
-async function folderBytes(root: string): Promise<number> {
-  const entries = await fs
-    .readdir(root, { recursive: true, withFileTypes: true })
-    .catch(() => [] as Dirent[]);
-  let total = 0;
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const stat = await fs.stat(path.join(entry.parentPath, entry.name)).catch(() => null);
-    total += stat?.size ?? 0;
-  }
-  return total;
-}
+import { jobQueueStats } from '#server/features/jobs/stats.ts';
 
 /** Midnight (UTC) of the day `now` falls in: "today" for the visitor count. */
 function startOfDayUtc(now: Date): Date {
@@ -70,8 +55,9 @@ export async function adminStats(ctx: AppContext): Promise<TAdminStats> {
         .where(inArray(jobs.status, ['pending', 'running'])),
     ),
     tally(db.select({ value: count() }).from(jobs).where(eq(jobs.status, 'failed'))),
-    folderBytes(ctx.storage.root),
+    ctx.storage.usedBytes(),
   ]);
+  const jobQueue = await jobQueueStats(ctx);
   return {
     users: userCount,
     disabledUsers,
@@ -84,7 +70,8 @@ export async function adminStats(ctx: AppContext): Promise<TAdminStats> {
     documentsFailed,
     jobsWaiting,
     jobsFailed,
-    providerConfigured: Boolean(ctx.config.openai.apiKey || ctx.config.deepseek.apiKey),
+    jobQueue,
+    providerConfigured: AI_MODELS.some((model) => Boolean(ctx.config[model].apiKey)),
     generatedAt: now.toISOString(),
   };
 }

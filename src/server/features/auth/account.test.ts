@@ -12,6 +12,7 @@ import {
 } from '#server/db/schema.ts';
 import { firstLink, latestMailTo, readOutbox } from '#server/test/mail-outbox.ts';
 import {
+  deliverMail,
   ADMIN_EMAIL,
   api,
   createTestApp,
@@ -19,6 +20,7 @@ import {
   signUp,
   type TestApp,
 } from '#server/test/test-app.ts';
+import { storedFilesDir } from '#server/test/stored-files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,6 +119,7 @@ describe('PUT /api/auth/profile', () => {
     });
     const admin = await api(t, 'GET', '/api/admin/users', { cookie: user.cookie });
     expect(admin.statusCode).toBe(403);
+    await deliverMail(t);
     expect(await latestMailTo(path.join(t.dataDir, 'mail'), ADMIN_EMAIL)).toBeDefined();
 
     // Login keeps working with the old address while the change is pending.
@@ -202,6 +205,7 @@ describe('PUT /api/auth/profile', () => {
     });
     await signUp(t, { email: wanted });
     // The other account's verification mail is now the newest to that address: use ours.
+    await deliverMail(t);
     const mails = (await readOutbox(path.join(t.dataDir, 'mail'))).filter((m) =>
       m.to.includes(wanted),
     );
@@ -255,7 +259,7 @@ describe('DELETE /api/auth/account', () => {
     await t.ctx.db
       .insert(visitorSessions)
       .values({ sessionToken: `v-${user.id}`, businessCardId: card!.id });
-    const userDir = t.ctx.storage.userDir(user.id);
+    const userDir = storedFilesDir(t, user.id);
     await fs.mkdir(userDir, { recursive: true });
     await fs.writeFile(path.join(userDir, 'catalogue.pdf'), 'bytes');
 

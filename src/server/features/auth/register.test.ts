@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { firstLink, latestMailTo, readOutbox } from '#server/test/mail-outbox.ts';
 import {
+  deliverMail,
   api,
   createTestApp,
   openVerificationLink,
@@ -42,6 +43,7 @@ describe('POST /api/auth/register', () => {
     const stored = await userRow(user.username);
     expect(stored!.password).toMatch(/^scrypt\$/);
 
+    await deliverMail(t);
     const mail = await latestMailTo(outbox(), user.email);
     expect(mail?.subject).toBe('Verify your DocuCard email address');
     expect(firstLink(mail!)).toMatch(
@@ -52,12 +54,14 @@ describe('POST /api/auth/register', () => {
   it('writes the mail in the language the user chose', async () => {
     const user = uniqueUser();
     await api(t, 'POST', '/api/auth/register', { body: user, language: 'zh-TW' });
+    await deliverMail(t);
     const mail = await latestMailTo(outbox(), user.email);
     expect(mail?.subject).toBe('驗證您的 DocuCard 電子郵件地址');
     expect(mail?.text).toContain('24小時');
   });
 
   it('names every invalid field in the request language and stores nothing', async () => {
+    await deliverMail(t);
     const before = (await readOutbox(outbox())).length;
     const response = await api(t, 'POST', '/api/auth/register', {
       body: { username: 'ab', email: 'not-an-email', password: 'short', logoUrl: 'nope' },
@@ -75,6 +79,7 @@ describe('POST /api/auth/register', () => {
       },
     });
     expect(await userRow('ab')).toBeUndefined();
+    await deliverMail(t);
     expect((await readOutbox(outbox())).length).toBe(before);
   });
 
@@ -194,6 +199,7 @@ describe('overwrite retry', () => {
   it('voids every verification link mailed before the overwrite', async () => {
     const user = uniqueUser();
     await api(t, 'POST', '/api/auth/register', { body: user });
+    await deliverMail(t);
     const stale = firstLink((await latestMailTo(outbox(), user.email))!)!;
     await api(t, 'POST', '/api/auth/register', {
       body: { ...user, password: 'the-real-owner-1', overwrite: true },
@@ -280,6 +286,7 @@ describe('resend verification', () => {
   it('mails a fresh link to an unverified address and answers the same for unknown ones', async () => {
     const user = uniqueUser();
     await api(t, 'POST', '/api/auth/register', { body: user });
+    await deliverMail(t);
     const before = (await readOutbox(outbox())).length;
 
     const known = await api(t, 'POST', '/api/auth/resend-verification', {
@@ -291,6 +298,7 @@ describe('resend verification', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
+    await deliverMail(t);
     expect((await readOutbox(outbox())).length).toBe(before + 1);
 
     const response = await openVerificationLink(t, user.email);

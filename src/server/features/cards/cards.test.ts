@@ -11,6 +11,7 @@ import {
   signUp,
   type TestApp,
 } from '#server/test/test-app.ts';
+import { storedFilesDir, storedFilesRoot } from '#server/test/stored-files.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -127,7 +128,7 @@ describe('POST /api/users (company details)', () => {
       phone: '请输入联系电话',
       website: '请输入公司网址',
     });
-    const files = await fs.readdir(t.ctx.storage.logosDir(stranger.id)).catch(() => []);
+    const files = await fs.readdir(storedFilesDir(t, stranger.id, 'logos')).catch(() => []);
     expect(files).toEqual([]);
   });
 
@@ -280,7 +281,9 @@ describe('cards of an owner', () => {
       selectedAiModel: 'openai',
       finalized: false,
     });
-    expect(await fs.readdir(t.ctx.storage.documentsDir(stranger.id)).catch(() => [])).toEqual([]);
+    expect(await fs.readdir(storedFilesDir(t, stranger.id, 'documents')).catch(() => [])).toEqual(
+      [],
+    );
   });
 
   it('rejects non-numeric and out-of-range ids with 400, never 500', async () => {
@@ -294,6 +297,8 @@ describe('cards of an owner', () => {
     const id = await newCard(owner.cookie);
     const documentId = await uploadFaq(id);
     const [row] = await t.ctx.db.select().from(documents).where(eq(documents.id, documentId));
+    const stored = path.join(storedFilesRoot(t), row!.storagePath!);
+    await fs.access(stored);
     const response = await api(t, 'DELETE', `/api/business-cards/${id}?deleteDocuments=true`, {
       cookie: owner.cookie,
     });
@@ -302,7 +307,7 @@ describe('cards of an owner', () => {
       (await api(t, 'GET', `/api/business-cards/${id}`, { cookie: owner.cookie })).statusCode,
     ).toBe(404);
     expect(await t.ctx.db.select().from(documents).where(eq(documents.id, documentId))).toEqual([]);
-    await expect(fs.access(row!.storagePath!)).rejects.toThrow();
+    await expect(fs.access(stored)).rejects.toThrow();
   });
 
   it('keeps the documents in the library when the card goes alone', async () => {

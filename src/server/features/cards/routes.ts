@@ -19,6 +19,7 @@ import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { requestLanguage } from '#server/lib/i18n.ts';
+import { logoUrl } from '#server/lib/storage-keys.ts';
 import { keepImage, removeFiles, saveMultipart } from '#server/lib/uploads.ts';
 import { parseFields } from '#server/lib/validate.ts';
 import * as cards from './service.ts';
@@ -63,7 +64,7 @@ export function registerCardRoutes(server: FastifyInstance, ctx: AppContext): vo
         throw error;
       }
       const logo = upload.files[0];
-      const logoName = logo ? await keepImage(logo, ctx.storage.logosDir(owner.id)) : undefined;
+      const logoName = logo ? await keepImage(logo, ctx.storage, owner.id) : undefined;
       const card = await cards.createCard(ctx, owner, {
         template: fields.template,
         companyName: fields.companyName,
@@ -72,7 +73,7 @@ export function registerCardRoutes(server: FastifyInstance, ctx: AppContext): vo
         phone: fields.phone,
         website: fields.website,
         address: fields.address,
-        logoUrl: logoName ? ctx.storage.logoUrl(owner.id, logoName) : undefined,
+        logoUrl: logoName ? logoUrl(owner.id, logoName) : undefined,
       });
       return reply.status(201).send(card);
     },
@@ -123,8 +124,8 @@ export function registerCardRoutes(server: FastifyInstance, ctx: AppContext): vo
           { companyLogo: 'errors.logoRequired' },
         );
       }
-      const name = await keepImage(logo, ctx.storage.logosDir(owner.id));
-      return cards.setCardLogo(ctx, owner, request.params.id, ctx.storage.logoUrl(owner.id, name));
+      const name = await keepImage(logo, ctx.storage, owner.id);
+      return cards.setCardLogo(ctx, owner, request.params.id, logoUrl(owner.id, name));
     },
   );
 

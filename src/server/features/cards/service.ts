@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import {
   CARD_DETAIL_FIELDS,
   ZAnalysisResult,
@@ -251,28 +251,52 @@ export async function deleteCard(
       .delete(businessCards)
       .where(and(eq(businessCards.id, cardId), eq(businessCards.userId, owner.id)));
   });
-  if (deleteDocuments) await deleteDocumentFiles(attached);
+  if (deleteDocuments) await deleteDocumentFiles(ctx, attached);
 }
 
 /**
  * Public data for the vCard and the visitor's page. A finished card is public; a draft
  * (never finalized) is a 404 for everyone but its owner, who may try it out.
  */
+/** Who may see a card on the public routes: everyone once finished, its owner while a draft. */
+function publicVisibility(cardId: number, viewerId: number | null) {
+  const visible =
+    viewerId === null
+      ? isNotNull(businessCards.finalizedAt)
+      : or(isNotNull(businessCards.finalizedAt), eq(businessCards.userId, viewerId));
+  return and(eq(businessCards.id, cardId), visible);
+}
+
 export async function findPublicCard(
   ctx: AppContext,
   cardId: number,
   viewerId: number | null = null,
 ): Promise<TBusinessCard> {
-  const visible =
-    viewerId === null
-      ? isNotNull(businessCards.finalizedAt)
-      : or(isNotNull(businessCards.finalizedAt), eq(businessCards.userId, viewerId));
+  // One round trip: the card, its owner and its document count (public pages are the busy ones).
   const [row] = await ctx.db
-    .select({ card: businessCards, owner: users })
+    .select({
+      card: businessCards,
+      owner: users,
+      documentCount: sql<number>`(select count(*)::int from ${documents} where ${documents.businessCardId} = ${businessCards.id})`,
+    })
     .from(businessCards)
     .innerJoin(users, eq(users.id, businessCards.userId))
-    .where(and(eq(businessCards.id, cardId), visible))
+    .where(publicVisibility(cardId, viewerId))
     .limit(1);
   if (!row) throw notFound();
-  return respond(ctx, row.card, row.owner);
+  return toCardResponse(ctx, row.card, row.owner, row.documentCount);
+}
+
+/** A 404 unless the card is open to this viewer (finished, or the owner trying a draft). */
+export async function assertPublicCard(
+  ctx: AppContext,
+  cardId: number,
+  viewerId: number | null = null,
+): Promise<void> {
+  const [row] = await ctx.db
+    .select({ id: businessCards.id })
+    .from(businessCards)
+    .where(publicVisibility(cardId, viewerId))
+    .limit(1);
+  if (!row) throw notFound();
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#shared/schemas/auth.ts';
-import { ZIdParam } from '#shared/schemas/cards.ts';
+import { ZAssistantStatus, ZIdParam, type TAiModel } from '#shared/schemas/cards.ts';
 import {
   ZChatHistoryResponse,
   ZChatImageRequest,
@@ -17,6 +17,7 @@ import { LANGUAGES } from '#shared/limits.ts';
 import type { Assistant } from '#server/ai/index.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
+import { createKeyedLimit } from '#server/lib/rate-limits.ts';
 import { requestLanguage } from '#server/lib/i18n.ts';
 import { IANA_TIME_ZONE } from '#server/lib/visitor-traits.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
@@ -47,6 +48,13 @@ export function registerChatRoutes(
   hub: RealtimeHub,
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  /** Per visitor (many buyers share one fair NAT address); in Redis with REDIS_URL, so shared by every instance. */
+  const visitorMessages = createKeyedLimit(
+    server,
+    'visitor-messages',
+    chat.VISITOR_MESSAGES_PER_MINUTE,
+    60_000,
+  );
 
   app.get(
     '/api/chat/session-info/:id',
@@ -128,7 +136,8 @@ export function registerChatRoutes(
     const { session } = await openVisitorSession(ctx, request, reply, cardId, {
       language: requestLanguage(request),
     });
-    chat.assertVisitorMayWrite(session);
+    // Keyed by the stored session key (random), so no two databases sharing one Redis collide.
+    await visitorMessages.hit(request, session.sessionToken);
     if (announce) await notifyMessage(ctx, hub, session, announce, customerLocation(request));
     return session;
   };
@@ -277,19 +286,18 @@ export function registerChatRoutes(
     {
       schema: {
         params: ZIdParam,
-        response: {
-          200: z.object({
-            selectedModel: z.enum(['openai', 'deepseek']),
-            provider: z.enum(['local', 'openai', 'deepseek']),
-            fellBack: z.boolean(),
-          }),
-        },
+        response: { 200: ZAssistantStatus },
       },
     },
     async (request) => {
       const card = await findOwnedCard(ctx, requireUser(request).id, request.params.id);
       const { provider, fellBack } = await assistant.providerFor(card.id);
-      return { selectedModel: card.selectedAiModel as 'openai' | 'deepseek', provider, fellBack };
+      return {
+        selectedModel: card.selectedAiModel as TAiModel,
+        provider,
+        fellBack,
+        models: assistant.models(),
+      };
     },
   );
 }

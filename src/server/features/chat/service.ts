@@ -12,9 +12,8 @@ import type {
 } from '#shared/schemas/chat.ts';
 import type { AppContext } from '#server/context.ts';
 import { visitorProfiles } from '#server/db/schema.ts';
-import { findPublicCard } from '#server/features/cards/service.ts';
+import { assertPublicCard, findPublicCard } from '#server/features/cards/service.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { RateWindow } from '#server/lib/rate-window.ts';
 import type { Answer, AnswerEvent, Assistant, ChatTurn } from '#server/ai/index.ts';
 import { textFromImage } from '#server/ai/index.ts';
 import { isIngestError } from '#server/ingest/index.ts';
@@ -24,7 +23,7 @@ import { appendMessages, storedMessages, type VisitorSession } from './visitor-s
 /** Follow-up questions see this many earlier turns. */
 const HISTORY_TURNS = 6;
 /** A visitor may send this many messages a minute (the address limit is separate). */
-const visitorWindow = new RateWindow(20, 60_000);
+export const VISITOR_MESSAGES_PER_MINUTE = 20;
 
 /**
  * What the chat header and "Save contact" show; the card's values, else its owner's.
@@ -57,12 +56,7 @@ export async function assertChatOpen(
   cardId: number,
   viewerId: number | null,
 ): Promise<void> {
-  await findPublicCard(ctx, cardId, viewerId);
-}
-
-export function assertVisitorMayWrite(session: VisitorSession): void {
-  const wait = visitorWindow.hit(String(session.id));
-  if (wait > 0) throw new AppError('RATE_LIMITED', 'errors.rateLimited', { seconds: wait });
+  await assertPublicCard(ctx, cardId, viewerId);
 }
 
 function historyOf(session: VisitorSession): ChatTurn[] {

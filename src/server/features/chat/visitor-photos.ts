@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -8,6 +6,8 @@ import { imageTooManyPixels } from '#server/lib/uploads.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
+import { readObjectBytes } from '#server/lib/object-store.ts';
+import { chatPhotoKey } from '#server/lib/storage-keys.ts';
 import type { VisitorSession } from './visitor-sessions.ts';
 
 /*
@@ -59,10 +59,6 @@ async function ownerOf(ctx: AppContext, cardId: number): Promise<number> {
   return card.userId;
 }
 
-function photoDir(ctx: AppContext, ownerId: number, sessionId: number): string {
-  return path.join(ctx.storage.userDir(ownerId), 'chat-photos', String(sessionId));
-}
-
 /** Keeps the photo; returns the id the stored message refers to. */
 export async function storePhoto(
   ctx: AppContext,
@@ -70,10 +66,9 @@ export async function storePhoto(
   photo: CheckedPhoto,
 ): Promise<string> {
   const ownerId = await ownerOf(ctx, session.businessCardId);
-  const dir = photoDir(ctx, ownerId, session.id);
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const id = `${randomBytes(16).toString('hex')}.${photo.extension}`;
-  await fs.writeFile(path.join(dir, id), photo.bytes, { mode: 0o600 });
+  const mime = MIME_OF[photo.extension]!;
+  await ctx.storage.putBytes(chatPhotoKey(ownerId, session.id, id), photo.bytes, mime);
   return id;
 }
 
@@ -86,10 +81,7 @@ export async function readPhoto(
 ): Promise<{ bytes: Buffer; mime: PhotoMime }> {
   const match = PHOTO_ID.exec(id);
   if (!match) throw notFound();
-  try {
-    const bytes = await fs.readFile(path.join(photoDir(ctx, ownerId, session.id), id));
-    return { bytes, mime: MIME_OF[match[1]!]! };
-  } catch {
-    throw notFound();
-  }
+  const bytes = await readObjectBytes(ctx.storage, chatPhotoKey(ownerId, session.id, id));
+  if (!bytes) throw notFound();
+  return { bytes, mime: MIME_OF[match[1]!]! };
 }

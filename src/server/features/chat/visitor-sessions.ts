@@ -17,6 +17,15 @@ function sessionKey(ctx: AppContext, cardId: number, token: string): string {
   return hashToken(ctx.config.sessionSecret, `${cardId}:${token}`);
 }
 
+function sessionByKey(ctx: AppContext, key: string): Promise<VisitorSession | undefined> {
+  return ctx.db
+    .select()
+    .from(visitorSessions)
+    .where(eq(visitorSessions.sessionToken, key))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
 export async function findVisitorSession(
   ctx: AppContext,
   request: FastifyRequest,
@@ -24,12 +33,7 @@ export async function findVisitorSession(
 ): Promise<VisitorSession | null> {
   const token = request.cookies[VISITOR_COOKIE];
   if (!token) return null;
-  const [row] = await ctx.db
-    .select()
-    .from(visitorSessions)
-    .where(eq(visitorSessions.sessionToken, sessionKey(ctx, cardId, token)))
-    .limit(1);
-  return row ?? null;
+  return (await sessionByKey(ctx, sessionKey(ctx, cardId, token))) ?? null;
 }
 
 export interface VisitContext {
@@ -42,7 +46,10 @@ export interface VisitContext {
   timeZone?: string | undefined;
 }
 
-/** The visitor's session for this card, created on first contact (cookie set when missing). */
+/**
+ * The visitor's session for this card, created on first contact (cookie set when missing).
+ * A returning visitor (the common case) costs one indexed read; a new one one insert.
+ */
 export async function openVisitorSession(
   ctx: AppContext,
   request: FastifyRequest,
@@ -62,6 +69,9 @@ export async function openVisitorSession(
     });
     // Later lookups in this request see the new visitor.
     request.cookies[VISITOR_COOKIE] = token;
+  } else {
+    const existing = await sessionByKey(ctx, sessionKey(ctx, cardId, token));
+    if (existing) return { session: await rememberVisit(ctx, existing, visit), isNew: false };
   }
   const key = sessionKey(ctx, cardId, token);
   const [created] = await ctx.db
@@ -80,23 +90,27 @@ export async function openVisitorSession(
     .onConflictDoNothing({ target: visitorSessions.sessionToken })
     .returning();
   if (created) return { session: created, isNew: true };
-  const [existing] = await ctx.db
-    .select()
-    .from(visitorSessions)
-    .where(eq(visitorSessions.sessionToken, key))
-    .limit(1);
+  // Two first requests of the same browser raced: the other one created it.
+  const existing = await sessionByKey(ctx, key);
+  return { session: await rememberVisit(ctx, existing!, visit), isNew: false };
+}
+
+/** A returning visitor's language and time zone are updated when they changed. */
+async function rememberVisit(
+  ctx: AppContext,
+  existing: VisitorSession,
+  visit: VisitContext,
+): Promise<VisitorSession> {
   const changes: Partial<Pick<VisitorSession, 'language' | 'timeZone'>> = {};
-  if (visit.language && existing!.language !== visit.language) changes.language = visit.language;
-  if (visit.timeZone && existing!.timeZone !== visit.timeZone) changes.timeZone = visit.timeZone;
-  if (Object.keys(changes).length > 0) {
-    const [updated] = await ctx.db
-      .update(visitorSessions)
-      .set(changes)
-      .where(eq(visitorSessions.id, existing!.id))
-      .returning();
-    return { session: updated ?? existing!, isNew: false };
-  }
-  return { session: existing!, isNew: false };
+  if (visit.language && existing.language !== visit.language) changes.language = visit.language;
+  if (visit.timeZone && existing.timeZone !== visit.timeZone) changes.timeZone = visit.timeZone;
+  if (Object.keys(changes).length === 0) return existing;
+  const [updated] = await ctx.db
+    .update(visitorSessions)
+    .set(changes)
+    .where(eq(visitorSessions.id, existing.id))
+    .returning();
+  return updated ?? existing;
 }
 
 export function storedMessages(session: VisitorSession): TStoredChatMessage[] {

@@ -12,6 +12,7 @@ import {
   type TestApp,
   type UploadFile,
 } from '#server/test/test-app.ts';
+import { storedFilesDir } from '#server/test/stored-files.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -208,7 +209,7 @@ describe('files that are refused or cannot be read', () => {
 describe('processing survives a restart', () => {
   it('picks up a document a stopped server left "processing"', async () => {
     const cardId = await newCard();
-    const dir = t.ctx.storage.documentsDir(owner.id);
+    const dir = storedFilesDir(t, owner.id, 'documents');
     await fs.mkdir(dir, { recursive: true });
     const storagePath = path.join(dir, 'left-behind.txt');
     await fs.copyFile(path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), storagePath);

@@ -2,13 +2,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '#server/db/schema.ts';
+import { documents, jobs } from '#server/db/schema.ts';
+import { DOCUMENT_JOB, MAX_PROCESSING_ATTEMPTS } from './processor.ts';
 import { writePdfBomb } from '#server/ingest/test-support/pdf-bomb.ts';
 import { DEFAULT_INGEST_MEMORY_MB } from '#server/ingest/isolated.ts';
 import { residentBytes } from '#server/ingest/memory-watchdog.ts';
 import {
+  deliverMail,
   FIXTURES,
   api,
   createTestApp,
@@ -17,6 +19,7 @@ import {
   type TestApp,
   type UploadFile,
 } from '#server/test/test-app.ts';
+import { storedFilesDir, storedFilesRoot } from '#server/test/stored-files.ts';
 
 /*
  * Issue 11: decompression and pixel bombs, retries after a crash, the per-account quota,
@@ -157,7 +160,7 @@ describe('pixel bombs', () => {
     expect(response.json().error).toContain('100000 × 100000 (10000 MP)');
     expect(response.json().error).toContain('the limit is 40 megapixels');
     expect(await fs.readdir(t.ctx.storage.incomingDir(owner.id))).toEqual([]);
-    const logos = await fs.readdir(t.ctx.storage.logosDir(owner.id)).catch(() => []);
+    const logos = await fs.readdir(storedFilesDir(t, owner.id, 'logos')).catch(() => []);
     expect(logos).toEqual([]);
   });
 
@@ -172,7 +175,7 @@ describe('pixel bombs', () => {
 
 describe('documents left behind by a crash', () => {
   async function leftBehind(cardId: number, attempts: number, status: 'pending' | 'processing') {
-    const dir = t.ctx.storage.documentsDir(owner.id);
+    const dir = storedFilesDir(t, owner.id, 'documents');
     await fs.mkdir(dir, { recursive: true });
     const storagePath = path.join(dir, `left-${attempts}-${status}.txt`);
     await fs.copyFile(path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), storagePath);
@@ -216,6 +219,71 @@ describe('documents left behind by a crash', () => {
     expect(again[0]).toMatchObject({ status: 'failed', attempts: 2 });
     await Promise.all(listed.map((d) => api(t, 'DELETE', `/api/documents/${d.id}`, owner)));
   });
+
+  it('takes back a job a stopped server held, and fails one that stopped it twice', async () => {
+    const cardId = await newCard();
+    const longAgo = new Date(t.clock.now().getTime() - 60 * 60_000);
+    const heldBy = async (documentId: number, attempts: number) =>
+      t.database.db.insert(jobs).values({
+        type: DOCUMENT_JOB,
+        payload: { documentId },
+        status: 'running',
+        attempts,
+        maxAttempts: MAX_PROCESSING_ATTEMPTS,
+        lockedAt: longAgo,
+        lockedBy: 'a-server-that-stopped',
+      });
+    const once = await leftBehind(cardId, 1, 'processing');
+    await heldBy(once, 1);
+    const twice = await leftBehind(cardId, 2, 'processing');
+    await heldBy(twice, 2);
+    await t.documents.whenIdle();
+    const listed = await cardDocuments(cardId);
+    expect(listed.find((d) => d.id === once)).toMatchObject({ status: 'ready' });
+    expect(listed.find((d) => d.id === twice)).toMatchObject({ status: 'failed' });
+    expect(listed.find((d) => d.id === twice)!.error).toContain('stopped the reader twice');
+    const [reread] = await t.database.db.select().from(documents).where(eq(documents.id, twice));
+    expect(reread!.attempts).toBe(2);
+    await Promise.all(listed.map((d) => api(t, 'DELETE', `/api/documents/${d.id}`, owner)));
+  });
+});
+
+describe('a server that stops while reading a document', () => {
+  it('hands the document back to the queue, its attempt not counted', async () => {
+    const other = await signUp(t);
+    const cardId = await newCard(other.cookie);
+    // Only the instance that stops runs jobs here.
+    await t.app.jobs.stop();
+    const stopping = await createTestApp({ shareDatabaseWith: t, shareDataDirWith: t });
+    try {
+      // Two megabytes without a space take the reader many seconds.
+      const long = text('long.txt', 'a'.repeat(2 * 1024 * 1024));
+      const response = await multipart(stopping, '/api/documents', {
+        cookie: other.cookie,
+        fields: { businessCardId: String(cardId) },
+        files: [long],
+      });
+      const id = response.json().documents[0].id as number;
+      for (;;) {
+        const [row] = await t.database.db.select().from(documents).where(eq(documents.id, id));
+        if (row!.status === 'processing') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await stopping.close();
+      const [row] = await t.database.db.select().from(documents).where(eq(documents.id, id));
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, error: null });
+      const [job] = await t.database.db
+        .select()
+        .from(jobs)
+        .where(
+          sql`${jobs.type} = ${DOCUMENT_JOB} and ${jobs.payload}->>'documentId' = ${String(id)}`,
+        );
+      expect(job).toMatchObject({ status: 'pending', attempts: 0, lockedBy: null });
+      expect((await api(t, 'DELETE', `/api/documents/${id}`, other)).statusCode).toBe(200);
+    } finally {
+      t.app.jobs.start();
+    }
+  }, 60_000);
 });
 
 describe('file names', () => {
@@ -242,22 +310,23 @@ describe('private files under DATA_DIR', () => {
     await t.documents.whenIdle();
     const modeOf = async (target: string) => (await fs.stat(target)).mode & 0o777;
 
-    const documentsDir = t.ctx.storage.documentsDir(owner.id);
+    const documentsDir = storedFilesDir(t, owner.id, 'documents');
     const [stored] = await fs.readdir(documentsDir);
     expect(await modeOf(path.join(documentsDir, stored!))).toBe(0o600);
     for (const dir of [
-      t.ctx.storage.root,
-      t.ctx.storage.userDir(owner.id),
+      storedFilesRoot(t),
+      storedFilesDir(t, owner.id),
       t.ctx.storage.incomingDir(owner.id),
       documentsDir,
-      t.ctx.storage.logosDir(owner.id),
+      storedFilesDir(t, owner.id, 'logos'),
     ]) {
       expect({ dir, mode: await modeOf(dir) }).toEqual({ dir, mode: 0o700 });
     }
-    const [logo] = await fs.readdir(t.ctx.storage.logosDir(owner.id));
-    expect(await modeOf(path.join(t.ctx.storage.logosDir(owner.id), logo!))).toBe(0o600);
+    const [logo] = await fs.readdir(storedFilesDir(t, owner.id, 'logos'));
+    expect(await modeOf(path.join(storedFilesDir(t, owner.id, 'logos'), logo!))).toBe(0o600);
 
     const outbox = path.join(t.dataDir, 'mail');
+    await deliverMail(t);
     expect(await modeOf(outbox)).toBe(0o700);
     const mails = await fs.readdir(outbox);
     expect(mails.length).toBeGreaterThan(0);

@@ -1,7 +1,9 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
-import { documentChunks, documents } from '#server/db/schema.ts';
+import { documentChunks, documents, jobs } from '#server/db/schema.ts';
+import { JobReleased, type JobQueue } from '#server/features/jobs/queue.ts';
 import {
   ExtractionError,
   isImageKind,
@@ -14,6 +16,7 @@ import {
   exceedsPixelLimit,
   readImageHeaderFromFile,
 } from '#server/lib/image-header.ts';
+import { documentKeyOf } from '#server/lib/storage-keys.ts';
 import { analyseCard } from './card-analysis.ts';
 
 /** Chunks are inserted in batches, so a 300-page catalogue is a handful of statements. */
@@ -21,28 +24,36 @@ const CHUNK_BATCH = 200;
 const EXTRACTION_TIMEOUT_MS = 120_000;
 /** Processing starts a document may have; one that stopped the server twice is not retried. */
 export const MAX_PROCESSING_ATTEMPTS = 2;
+/** One job per document on the database queue; any instance may read it. */
+export const DOCUMENT_JOB = 'document.process';
+/** Documents have a lane of their own: one at a time per instance, beside mails and webhooks. */
+const DOCUMENT_LANE = 'documents';
+const ZDocumentJob = z.object({ documentId: z.number().int().positive() });
 /** Memory the reading process may use (named in the `memory-limit` message). */
 export const INGEST_MEMORY_MB = DEFAULT_INGEST_MEMORY_MB;
 
 export interface DocumentProcessor {
-  enqueue(documentIds: number[]): void;
+  /** Queues one processing job per document (run here at once, or by any instance). */
+  enqueue(documentIds: number[]): Promise<void>;
   /** An upload has begun: have the reader ready by the time its files are accepted. */
   prepare(): void;
   /**
-   * Picks up documents a stopped server left pending or processing: retried while they have
-   * had fewer than MAX_PROCESSING_ATTEMPTS starts, otherwise failed (never a crash loop).
+   * Queues documents left pending or processing without a job (an upgrade from the in-process
+   * queue, a stop between storing an upload and queueing it): retried while they have had fewer
+   * than MAX_PROCESSING_ATTEMPTS starts, otherwise failed (never a crash loop).
    */
   resume(): Promise<void>;
-  /** Resolves when nothing is queued or running (tests, shutdown). */
+  /** Resolves when no document job is queued or running on any instance (tests). */
   whenIdle(): Promise<void>;
   close(): Promise<void>;
 }
 
-/**
+/*
  * Background extraction with a stored status per document, in a child process with a memory cap
- * and a hard time limit. One document at a time: OCR and
- * PDF parsing are CPU-bound and the machine has two cores, one of which serves requests.
- * A file that fails is marked failed with its reason; the queue goes on.
+ * and a hard time limit. Each document is a job on the database queue, in a lane that runs one
+ * at a time per instance: OCR and PDF parsing are CPU-bound and the machine has two cores, one
+ * of which serves requests. A file that fails is marked failed with its reason; a document whose
+ * reading stopped the server twice is failed by the queue (maxAttempts), never read in a loop.
  */
 /** The stored reason (an i18n key under documents.errors) for a document that failed. */
 function failureReason(error: unknown): string {
@@ -54,20 +65,11 @@ function failureReason(error: unknown): string {
 export function createDocumentProcessor(
   ctx: AppContext,
   log: FastifyBaseLogger,
+  queue: JobQueue,
 ): DocumentProcessor {
   // Parsing runs in a child process: a hostile file can exhaust that process, not the server.
   const ingestor = createIsolatedIngestor({ maxMemoryMb: INGEST_MEMORY_MB });
-  const queue: number[] = [];
-  let running: Promise<void> | null = null;
   let closed = false;
-  let idleWaiters: Array<() => void> = [];
-
-  const settleIdle = () => {
-    if (running || queue.length > 0) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  };
 
   async function processOne(documentId: number): Promise<void> {
     const [claimed] = await ctx.db
@@ -82,20 +84,25 @@ export function createDocumentProcessor(
       .returning();
     if (!claimed?.storagePath) return;
     try {
-      if (isImageKind(claimed.fileType as DocumentKind))
-        await refuseOversizedImage(claimed.storagePath);
-      const ingested = await ingestor.ingest(claimed.storagePath, claimed.fileName, {
-        timeoutMs: EXTRACTION_TIMEOUT_MS,
-        sofficePath: ctx.config.sofficePath,
-        ocrMaxPages: ctx.config.ocrMaxPages,
-        // "OCR page 3 of 20" while scanned pages are read; a lost update only delays the next.
-        onProgress: (progress) => {
-          void ctx.db
-            .update(documents)
-            .set({ progress })
-            .where(and(eq(documents.id, documentId), eq(documents.status, 'processing')))
-            .catch(() => undefined);
-        },
+      // The reader needs a path: with S3 the object is copied to a private temporary file.
+      const key = documentKeyOf(claimed.storagePath);
+      const ingested = await ctx.storage.withLocalFile(key, async (filePath) => {
+        if (isImageKind(claimed.fileType as DocumentKind)) await refuseOversizedImage(filePath);
+        // A reader started now would outlive the stopping server.
+        if (closed) throw new JobReleased();
+        return ingestor.ingest(filePath, claimed.fileName, {
+          timeoutMs: EXTRACTION_TIMEOUT_MS,
+          sofficePath: ctx.config.sofficePath,
+          ocrMaxPages: ctx.config.ocrMaxPages,
+          // "OCR page 3 of 20" while scanned pages are read; a lost update only delays the next.
+          onProgress: (progress) => {
+            void ctx.db
+              .update(documents)
+              .set({ progress })
+              .where(and(eq(documents.id, documentId), eq(documents.status, 'processing')))
+              .catch(() => undefined);
+          },
+        });
       });
       await ctx.db.transaction(async (tx) => {
         await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
@@ -132,6 +139,14 @@ export function createDocumentProcessor(
           .where(eq(documents.id, documentId));
       });
     } catch (error) {
+      if (closed) {
+        // Stopping: the reader was closed under this document, which is not its fault.
+        await ctx.db
+          .update(documents)
+          .set({ status: 'pending', attempts: sql`${documents.attempts} - 1` })
+          .where(eq(documents.id, documentId));
+        throw new JobReleased();
+      }
       const reason = failureReason(error);
       if (!isIngestError(error))
         log.error({ err: error, documentId }, 'document processing failed');
@@ -168,37 +183,59 @@ export function createDocumentProcessor(
     try {
       await analyseCard(ctx, cardId, (docs) => ingestor.analyse(docs));
     } catch (error) {
-      log.error({ err: error, cardId }, 'card analysis failed');
+      // Stopping closes the reader under an analysis; the card's next change runs it again.
+      if (!closed) log.error({ err: error, cardId }, 'card analysis failed');
     }
   }
 
-  function pump(): void {
-    if (running || closed) return;
-    const next = queue.shift();
-    if (next === undefined) {
-      settleIdle();
-      return;
-    }
-    running = processOne(next)
-      .catch((error: unknown) =>
-        log.error({ err: error, documentId: next }, 'document job crashed'),
+  /** Fails a document whose reading stopped the server on its last allowed start. */
+  async function giveUp(documentId: number, reason: string): Promise<void> {
+    const [failed] = await ctx.db
+      .update(documents)
+      .set({ status: 'failed', error: reason })
+      .where(
+        and(eq(documents.id, documentId), inArray(documents.status, ['pending', 'processing'])),
       )
-      .finally(() => {
-        running = null;
-        pump();
-      });
+      .returning({ cardId: documents.businessCardId });
+    if (failed) log.warn({ documentId, reason }, 'document processing given up');
+    if (failed?.cardId) await analyseWhenSettled(failed.cardId);
+  }
+
+  queue.registerHandler(
+    DOCUMENT_JOB,
+    async (payload) => {
+      const { documentId } = ZDocumentJob.parse(payload);
+      await processOne(documentId);
+    },
+    {
+      lane: DOCUMENT_LANE,
+      async onGiveUp(payload, _job, { crashed }) {
+        const parsed = ZDocumentJob.safeParse(payload);
+        if (parsed.success)
+          await giveUp(parsed.data.documentId, crashed ? 'reader-stopped' : 'unreadable');
+      },
+    },
+  );
+
+  async function enqueue(documentIds: number[], maxAttempts = MAX_PROCESSING_ATTEMPTS) {
+    for (const documentId of documentIds) {
+      await queue.enqueue(DOCUMENT_JOB, { documentId }, { maxAttempts });
+    }
   }
 
   return {
     prepare() {
       if (!closed) ingestor.warmUp();
     },
-    enqueue(ids) {
-      for (const id of ids) if (!queue.includes(id)) queue.push(id);
-      pump();
-    },
+    enqueue: (ids) => enqueue(ids),
     async resume() {
-      const waiting = inArray(documents.status, ['pending', 'processing']);
+      const waiting = and(
+        inArray(documents.status, ['pending', 'processing']),
+        // Documents whose job is still queued or running are the queue's business.
+        sql`NOT EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.type} = ${DOCUMENT_JOB}
+              AND ${jobs.status} IN ('pending', 'running')
+              AND ${jobs.payload}->>'documentId' = ${documents.id}::text)`,
+      );
       const givenUp = await ctx.db
         .update(documents)
         .set({ status: 'failed', error: 'reader-stopped' })
@@ -208,26 +245,26 @@ export function createDocumentProcessor(
         log.warn({ ids: givenUp.map((row) => row.id) }, 'documents stopped the reader twice');
       }
       const left = await ctx.db
-        .select({ id: documents.id })
+        .select({ id: documents.id, attempts: documents.attempts })
         .from(documents)
         .where(and(waiting, lt(documents.attempts, MAX_PROCESSING_ATTEMPTS)))
         .orderBy(documents.id);
-      if (left.length > 0) log.info({ count: left.length }, 'resuming document processing');
-      this.enqueue(left.map((row) => row.id));
+      if (left.length > 0) log.info({ count: left.length }, 'queueing documents left waiting');
+      for (const row of left) {
+        await enqueue([row.id], MAX_PROCESSING_ATTEMPTS - row.attempts);
+      }
       for (const cardId of new Set(givenUp.map((row) => row.cardId))) {
         if (cardId) await analyseWhenSettled(cardId);
       }
     },
-    whenIdle() {
-      if (!running && queue.length === 0) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
-    },
+    whenIdle: () => queue.settle([DOCUMENT_JOB]),
     async close() {
       closed = true;
-      queue.length = 0;
-      await running;
+      // No more claims; the document in hand goes back to the queue when its reader is closed,
+      // rather than holding the shutdown for up to EXTRACTION_TIMEOUT_MS.
+      const stopped = queue.stop();
       await ingestor.close();
-      settleIdle();
+      await stopped;
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   signUp,
   type TestApp,
 } from '#server/test/test-app.ts';
+import { storedFilesRoot } from '#server/test/stored-files.ts';
 
 /*
  * Issue 13, item 2: a finished card gets a new document and loses an old one; the assistant
@@ -114,7 +115,8 @@ describe('re-feeding a finished card', () => {
     expect(await cardAnalysisDocuments()).toBe(2);
 
     const [row] = await t.ctx.db.select().from(documents).where(eq(documents.id, priceListId));
-    storagePath = row!.storagePath!;
+    // The filesystem store keeps the object under its key in DATA_DIR/files.
+    storagePath = path.join(storedFilesRoot(t), row!.storagePath!);
     await fs.access(storagePath);
   }, 60_000);
 

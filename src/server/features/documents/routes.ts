@@ -69,7 +69,7 @@ export function registerDocumentRoutes(
         throw new AppError('VALIDATION_ERROR', 'errors.noDocuments');
       }
       const rows = await acceptUploads(ctx, owner.id, cardId, upload.files);
-      processor.enqueue(rows.map((row) => row.id));
+      await processor.enqueue(rows.map((row) => row.id));
       const language = requestLanguage(request);
       return reply
         .status(201)

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Language } from '#shared/limits.ts';
@@ -13,7 +12,7 @@ import { documentChunks, documents } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { translate } from '#server/lib/i18n.ts';
 import { MAX_IMAGE_MEGAPIXELS } from '#server/lib/image-header.ts';
-import { makePrivateDir } from '#server/lib/private-fs.ts';
+import { documentKey, documentKeyOf } from '#server/lib/storage-keys.ts';
 import { removeFiles, type SavedFile } from '#server/lib/uploads.ts';
 import { DEFAULT_INGEST_MEMORY_MB } from '#server/ingest/isolated.ts';
 import { detectDocumentKind, type RejectionReason } from '#server/ingest/index.ts';
@@ -81,7 +80,7 @@ const UNPROCESSABLE: ReadonlySet<RejectionReason> = new Set(['empty', 'corrupt-d
 
 /**
  * Checks every streamed file by its bytes; when one is refused, none is kept (the request
- * changes nothing). Accepted files move into the owner's documents folder as pending rows.
+ * changes nothing). Accepted files go into the owner's stored documents as pending rows.
  */
 export async function acceptUploads(
   ctx: AppContext,
@@ -105,12 +104,15 @@ export async function acceptUploads(
     kinds.push(detection.kind);
   }
 
-  const dir = ctx.storage.documentsDir(ownerId);
-  await makePrivateDir(dir);
   const rows: DocumentRow[] = [];
   for (const [index, file] of files.entries()) {
-    const storagePath = path.join(dir, `${path.basename(file.path, '.upload')}.${kinds[index]}`);
-    await fs.rename(file.path, storagePath);
+    const key = documentKey(ownerId, `${path.basename(file.path, '.upload')}.${kinds[index]}`);
+    try {
+      await ctx.storage.putFile(key, file.path);
+    } catch (error) {
+      await removeFiles(files);
+      throw error;
+    }
     const [row] = await ctx.db
       .insert(documents)
       .values({
@@ -119,7 +121,7 @@ export async function acceptUploads(
         fileName: file.originalName,
         fileType: kinds[index]!,
         fileSize: file.size,
-        storagePath,
+        storagePath: key,
         status: 'pending',
       })
       .returning();
@@ -170,12 +172,18 @@ export async function deleteDocument(ctx: AppContext, ownerId: number, documentI
     .where(and(eq(documents.id, documentId), eq(documents.userId, ownerId)))
     .returning();
   if (!row) throw notFound();
-  await deleteDocumentFiles([row]);
+  await deleteDocumentFiles(ctx, [row]);
   return row;
 }
 
-export async function deleteDocumentFiles(rows: readonly { storagePath: string | null }[]) {
+/** Removes the stored files of deleted document rows (a key, or a path in older rows). */
+export async function deleteDocumentFiles(
+  ctx: AppContext,
+  rows: readonly { storagePath: string | null }[],
+) {
   await Promise.all(
-    rows.map((row) => (row.storagePath ? fs.rm(row.storagePath, { force: true }) : undefined)),
+    rows.map((row) =>
+      row.storagePath ? ctx.storage.remove(documentKeyOf(row.storagePath)) : undefined,
+    ),
   );
 }

@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { or, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, users } from '#server/db/schema.ts';
+import { logoKey, logoUrl } from '#server/lib/storage-keys.ts';
 
 /*
  * A replaced logo's file is deleted once nothing points at it any more. The account's logo and
@@ -14,7 +13,7 @@ export async function releaseLogo(
   ownerId: number,
   url: string | null | undefined,
 ): Promise<void> {
-  const prefix = ctx.storage.logoUrl(ownerId, '');
+  const prefix = logoUrl(ownerId, '');
   if (!url?.startsWith(prefix)) return;
   const name = url.slice(prefix.length);
   if (!/^[\w.-]+$/u.test(name) || name.startsWith('.')) return;
@@ -27,5 +26,5 @@ export async function releaseLogo(
     .from(businessCards)
     .where(eq(businessCards.logoUrl, url));
   if ((userUse?.n ?? 0) + (cardUse?.n ?? 0) > 0) return;
-  await fs.rm(path.join(ctx.storage.logosDir(ownerId), name), { force: true });
+  await ctx.storage.remove(logoKey(ownerId, name));
 }

@@ -1,11 +1,9 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { logoKey } from '#server/lib/storage-keys.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -29,16 +27,13 @@ export function registerFileRoutes(server: FastifyInstance, ctx: AppContext): vo
     },
     async (request, reply) => {
       const { userId, name } = request.params;
-      const file = path.join(ctx.storage.logosDir(userId), name);
-      const exists = await fs
-        .stat(file)
-        .then((stat) => stat.isFile())
-        .catch(() => false);
-      if (!exists) throw notFound();
+      const logo = await ctx.storage.get(logoKey(userId, name));
+      if (!logo) throw notFound();
       return reply
         .type(CONTENT_TYPES[name.split('.').pop()!]!)
+        .header('content-length', String(logo.size))
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(file));
+        .send(logo.body);
     },
   );
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
+import { AI_MODELS } from '#shared/schemas/cards.ts';
 
 export const ZHealthResponse = z.object({
   status: z.literal('ok'),
@@ -12,11 +13,7 @@ export const ZHealthResponse = z.object({
 
 /** Which AI providers can answer: local always, the others when their key is set. */
 export function availableAiProviders(ctx: AppContext): string[] {
-  return [
-    'local',
-    ...(ctx.config.openai.apiKey ? ['openai'] : []),
-    ...(ctx.config.deepseek.apiKey ? ['deepseek'] : []),
-  ];
+  return ['local', ...AI_MODELS.filter((model) => ctx.config[model].apiKey)];
 }
 
 export function registerHealthRoutes(server: FastifyInstance, ctx: AppContext): void {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { jobs } from '#server/db/schema.ts';
 
@@ -8,13 +8,48 @@ import { jobs } from '#server/db/schema.ts';
  * The database-backed job queue (table `jobs`): work survives a restart and any instance may
  * claim it. A claim is one UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED), so two
  * instances never run the same job. Every claim counts an attempt; a failed job is retried
- * with exponential backoff until maxAttempts, then marked failed with its last error. A job
- * left "running" by a crashed process is claimed again once its lock is stale (and counts as
- * an attempt, so a job that keeps crashing the process ends up failed).
+ * with exponential backoff until maxAttempts, then marked failed with its last error. While a
+ * job runs its instance refreshes the lock; a job whose lock went stale (its process died) is
+ * claimed again and counts as an attempt, so a job that keeps crashing the process ends up
+ * failed.
+ *
+ * Job types run in lanes: each lane runs one job at a time per instance, and lanes run side by
+ * side, so a two-minute document does not hold up a password-reset mail.
  */
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+
+export const DEFAULT_LANE = 'default';
+/** The error stored for a job whose process stopped while running it. */
+export const CRASHED_JOB_ERROR = 'the server stopped while running this job';
+
+/**
+ * Thrown by a handler that let go of its job because the server is stopping: the job goes back
+ * to the queue as it was, its attempt not counted, for this or another instance to run.
+ */
+export class JobReleased extends Error {
+  constructor() {
+    super('released while the server stops');
+    this.name = 'JobReleased';
+  }
+}
+
+export interface JobTypeOptions {
+  /** Jobs of a lane run one at a time per instance (default: the shared default lane). */
+  lane?: string;
+  /**
+   * Told once when a job fails for good (its last attempt failed, or it crashed the process
+   * on its last attempt), so the record it works on can say so.
+   */
+  onGiveUp?: (
+    payload: unknown,
+    job: JobRow,
+    failure: { crashed: boolean; error: string },
+  ) => Promise<void>;
+  /** The payload holds secrets (a mail's sign-in link): erased once the job is settled. */
+  erasePayloadWhenSettled?: boolean;
+}
 
 export interface JobQueueOptions {
   /** How often due work is looked for (ms). */
@@ -22,7 +57,7 @@ export interface JobQueueOptions {
   /** Delay before retry n (1-based): base · 2^(n-1), capped. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
-  /** A running job whose lock is older than this is taken to have crashed. */
+  /** A running job whose lock has not been refreshed for this long is taken to have crashed. */
   staleLockMs?: number;
 }
 
@@ -32,16 +67,29 @@ export interface JobQueue {
     payload: unknown,
     options?: { runAt?: Date; maxAttempts?: number },
   ): Promise<number>;
-  registerHandler(type: string, handler: JobHandler): void;
-  /** Runs every job due now (one at a time); answers how many ran. */
-  runDue(): Promise<number>;
+  registerHandler(type: string, handler: JobHandler, options?: JobTypeOptions): void;
+  /**
+   * Runs every job due now on this instance (lanes side by side, one job at a time in each;
+   * only the lanes of `types` when given); answers how many ran. A stopped queue runs nothing.
+   */
+  runDue(types?: readonly string[]): Promise<number>;
+  /**
+   * Resolves once no job of these types is due or running on any instance: runs them here,
+   * and waits for those another instance holds (tests, and `whenIdle` of documents).
+   */
+  settle(types: readonly string[]): Promise<void>;
   start(): void;
-  /** Stops polling and waits for the job in hand. */
+  /** Stops polling and claiming, and waits for the jobs in hand. */
   stop(): Promise<void>;
 }
 
 export function backoffDelay(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+interface RegisteredType extends JobTypeOptions {
+  handler: JobHandler;
+  lane: string;
 }
 
 export function createJobQueue(
@@ -52,22 +100,28 @@ export function createJobQueue(
   const pollMs = options.pollMs ?? 1000;
   const backoffBaseMs = options.backoffBaseMs ?? 5_000;
   const backoffMaxMs = options.backoffMaxMs ?? 60 * 60 * 1000;
-  const staleLockMs = options.staleLockMs ?? 10 * 60 * 1000;
+  const staleLockMs = options.staleLockMs ?? 2 * 60 * 1000;
   const instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const handlers = new Map<string, JobHandler>();
+  const types = new Map<string, RegisteredType>();
+  /** The drain in progress per lane (one at a time per lane on this instance). */
+  const draining = new Map<string, Promise<number>>();
   let timer: NodeJS.Timeout | null = null;
-  let stopped = true;
-  let running: Promise<number> | null = null;
+  /** start() was called: the queue polls, and runs work enqueued here at once. */
+  let polling = false;
+  /** stop() was called: nothing more is claimed here. */
+  let closing = false;
 
-  async function claim(): Promise<JobRow | null> {
-    const types = [...handlers.keys()];
-    if (types.length === 0) return null;
-    const now = ctx.now();
-    const stale = new Date(now.getTime() - staleLockMs);
+  function laneTypes(lane: string): string[] {
+    return [...types].filter(([, entry]) => entry.lane === lane).map(([type]) => type);
+  }
+
+  async function claim(lane: string): Promise<JobRow | null> {
     const typeList = sql.join(
-      types.map((type) => sql`${type}`),
+      laneTypes(lane).map((type) => sql`${type}`),
       sql`, `,
     );
+    const now = ctx.now();
+    const stale = new Date(now.getTime() - staleLockMs);
     const claimed = await ctx.db
       .update(jobs)
       .set({
@@ -81,7 +135,8 @@ export function createJobQueue(
           jobs.id,
           sql`(SELECT id FROM jobs WHERE type IN (${typeList}) AND (
                 (status = 'pending' AND run_at <= ${now.toISOString()})
-                OR (status = 'running' AND locked_at < ${stale.toISOString()}))
+                OR (status = 'running' AND locked_at < ${stale.toISOString()}
+                    AND locked_by <> ${instance}))
               ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
         ),
       )
@@ -89,72 +144,152 @@ export function createJobQueue(
     return claimed[0] ?? null;
   }
 
-  async function finish(job: JobRow, error: unknown): Promise<void> {
+  /** Keeps the lock of a job in hand fresh, so no other instance takes it for crashed. */
+  function holdLock(job: JobRow): () => void {
+    const beat = setInterval(
+      () => {
+        void ctx.db
+          .update(jobs)
+          .set({ lockedAt: ctx.now() })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, instance)))
+          .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'job lock refresh'));
+      },
+      Math.max(1000, Math.floor(staleLockMs / 4)),
+    );
+    beat.unref();
+    return () => clearInterval(beat);
+  }
+
+  async function finish(job: JobRow, error: unknown, crashed = false): Promise<void> {
+    const entry = types.get(job.type);
+    const erase = entry?.erasePayloadWhenSettled ? { payload: {} } : {};
+    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, instance));
+    if (error instanceof JobReleased) {
+      await ctx.db
+        .update(jobs)
+        .set({ status: 'pending', attempts: job.attempts - 1, lockedAt: null, lockedBy: null })
+        .where(mine);
+      return;
+    }
     if (error === undefined) {
       await ctx.db
         .update(jobs)
-        .set({ status: 'done', lockedAt: null, lockedBy: null, lastError: null })
-        .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, instance)));
+        .set({ status: 'done', lockedAt: null, lockedBy: null, lastError: null, ...erase })
+        .where(mine);
       return;
     }
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const giveUp = job.attempts >= job.maxAttempts;
-    const runAt = new Date(
+    const retryAt = new Date(
       ctx.now().getTime() + backoffDelay(job.attempts, backoffBaseMs, backoffMaxMs),
     );
     await ctx.db
       .update(jobs)
       .set({
         status: giveUp ? 'failed' : 'pending',
-        runAt: giveUp ? job.runAt : runAt,
+        attempts: job.attempts,
+        runAt: giveUp ? job.runAt : retryAt,
         lockedAt: null,
         lockedBy: null,
         lastError: message,
+        ...(giveUp ? erase : {}),
       })
-      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, instance)));
+      .where(mine);
     log.warn(
       { jobId: job.id, type: job.type, attempt: job.attempts, giveUp, err: message },
       'job failed',
     );
-  }
-
-  async function drain(): Promise<number> {
-    let count = 0;
-    for (;;) {
-      const job = await claim();
-      if (!job) return count;
-      // A crashed job that used up its attempts is not run again.
-      if (job.attempts > job.maxAttempts) {
-        await finish(job, new Error(job.lastError ?? 'crashed'));
-        continue;
-      }
-      const handler = handlers.get(job.type)!;
-      let failure: unknown = undefined;
+    if (giveUp && entry?.onGiveUp) {
       try {
-        await handler(job.payload, job);
-      } catch (error) {
-        failure = error ?? new Error('failed');
+        await entry.onGiveUp(job.payload, job, { crashed, error: message });
+      } catch (hookError) {
+        log.error({ err: hookError, jobId: job.id, type: job.type }, 'job give-up hook failed');
       }
-      await finish(job, failure);
-      count += 1;
     }
   }
 
-  const runDue = (): Promise<number> => {
-    // One drain at a time per instance: tests and the poller may ask together.
-    const next = (running ?? Promise.resolve(0)).then(drain, drain);
-    running = next.finally(() => {
-      if (running === next) running = null;
-    });
-    return next;
-  };
+  async function runOne(job: JobRow): Promise<void> {
+    // A job that crashed the process on its last allowed attempt is not run again.
+    if (job.attempts > job.maxAttempts) {
+      await finish({ ...job, attempts: job.maxAttempts }, new Error(CRASHED_JOB_ERROR), true);
+      return;
+    }
+    const release = holdLock(job);
+    let failure: unknown = undefined;
+    try {
+      await types.get(job.type)!.handler(job.payload, job);
+    } catch (error) {
+      failure = error ?? new Error('failed');
+    } finally {
+      release();
+    }
+    await finish(job, failure);
+  }
 
+  async function drain(lane: string): Promise<number> {
+    let count = 0;
+    while (!closing) {
+      const job = await claim(lane);
+      if (!job) break;
+      await runOne(job);
+      count += 1;
+    }
+    return count;
+  }
+
+  /** Drains a lane, after the drain already in progress there (tests and the poller may ask together). */
+  function runLane(lane: string): Promise<number> {
+    const previous = draining.get(lane) ?? Promise.resolve(0);
+    const next = previous.then(
+      () => drain(lane),
+      () => drain(lane),
+    );
+    const settled = next.finally(() => {
+      if (draining.get(lane) === settled) draining.delete(lane);
+    });
+    draining.set(lane, settled);
+    return next;
+  }
+
+  function lanesOf(selected?: readonly string[]): string[] {
+    const lanes = [...types]
+      .filter(([type]) => !selected || selected.includes(type))
+      .map(([, entry]) => entry.lane);
+    return [...new Set(lanes)];
+  }
+
+  async function runDue(selected?: readonly string[]): Promise<number> {
+    const counts = await Promise.all(lanesOf(selected).map(runLane));
+    return counts.reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Whether a job of these types is due now or running (here or on another instance). */
+  async function hasUnsettled(selected: readonly string[]): Promise<boolean> {
+    const [row] = await ctx.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.type, [...selected]),
+          or(
+            eq(jobs.status, 'running'),
+            and(eq(jobs.status, 'pending'), lte(jobs.runAt, ctx.now())),
+          ),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Each lane is polled on its own: a lane busy with a long document does not hold up the rest. */
   function schedule(): void {
-    if (stopped) return;
+    if (!polling) return;
     timer = setTimeout(() => {
-      runDue()
-        .catch((error: unknown) => log.error({ err: error }, 'job poll failed'))
-        .finally(schedule);
+      for (const lane of lanesOf()) {
+        if (draining.has(lane)) continue;
+        runLane(lane).catch((error: unknown) => log.error({ err: error, lane }, 'job poll failed'));
+      }
+      schedule();
     }, pollMs);
     timer.unref();
   }
@@ -170,22 +305,39 @@ export function createJobQueue(
           ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
         })
         .returning({ id: jobs.id });
+      // Work due now starts here at once instead of at the next poll.
+      const entry = types.get(type);
+      if (entry && polling && !opts.runAt) {
+        runLane(entry.lane).catch((error: unknown) =>
+          log.error({ err: error, type }, 'job run failed'),
+        );
+      }
       return row!.id;
     },
-    registerHandler(type, handler) {
-      handlers.set(type, handler);
+    registerHandler(type, handler, typeOptions = {}) {
+      types.set(type, { ...typeOptions, handler, lane: typeOptions.lane ?? DEFAULT_LANE });
     },
     runDue,
+    async settle(selected) {
+      for (;;) {
+        // Nothing runs here once stopped: then this waits for the instances still working.
+        await runDue(selected);
+        if (!(await hasUnsettled(selected))) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     start() {
-      if (!stopped) return;
-      stopped = false;
+      if (polling) return;
+      polling = true;
+      closing = false;
       schedule();
     },
     async stop() {
-      stopped = true;
+      polling = false;
+      closing = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await running?.catch(() => 0);
+      await Promise.all([...draining.values()].map((lane) => lane.catch(() => 0)));
     },
   };
 }

@@ -1,9 +1,9 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Assistant } from '#server/ai/index.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
+import { notFound } from '#server/lib/errors.ts';
 import { requestLanguage } from '#server/lib/i18n.ts';
 import { ZOkResponse } from '#shared/schemas/auth.ts';
 import { ZIdParam } from '#shared/schemas/cards.ts';
@@ -66,7 +66,7 @@ export function registerAudioRoutes(
 
   app.get('/api/podcasts/:id/audio', { schema: { params: ZIdParam } }, async (request, reply) => {
     const owner = requireUser(request);
-    const { file, size, title } = await podcastFile(ctx, owner.id, request.params.id);
+    const { key, size, title } = await podcastFile(ctx, owner.id, request.params.id);
     const download = (request.query as { download?: string } | undefined)?.download === '1';
     void reply
       .header('accept-ranges', 'bytes')
@@ -83,14 +83,16 @@ export function registerAudioRoutes(
     if (range === 'unsatisfiable') {
       return reply.status(416).header('content-range', `bytes */${size}`).send();
     }
+    const audio = await ctx.storage.get(key, range ?? undefined);
+    if (!audio) throw notFound();
     if (range) {
       return reply
         .status(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
         .header('content-length', String(range.end - range.start + 1))
-        .send(createReadStream(file, { start: range.start, end: range.end }));
+        .send(audio.body);
     }
-    return reply.header('content-length', String(size)).send(createReadStream(file));
+    return reply.header('content-length', String(size)).send(audio.body);
   });
 
   app.delete(

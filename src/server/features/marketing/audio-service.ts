@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Assistant } from '#server/ai/index.ts';
 import { ProviderError, writerFor } from '#server/ai/writer.ts';
@@ -8,7 +6,7 @@ import type { AppContext } from '#server/context.ts';
 import { businessCards, podcasts } from '#server/db/schema.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
-import { makePrivateDir, writePrivateFile } from '#server/lib/private-fs.ts';
+import { audioKey } from '#server/lib/storage-keys.ts';
 import type { TAudioGenerateInput, TPodcast, AudioLanguage } from '#shared/marketing/audio.ts';
 import { writeAudioScript } from './audio-script.ts';
 import { speakWithProvider } from './speech/provider-speech.ts';
@@ -123,10 +121,8 @@ export async function generateAudio(
     throw error;
   }
 
-  const dir = ctx.storage.audioDir(ownerId);
   const file = `${randomBytes(12).toString('hex')}.mp3`;
-  await makePrivateDir(dir);
-  await writePrivateFile(path.join(dir, file), rendered.mp3);
+  await ctx.storage.putBytes(audioKey(ownerId, file), rendered.mp3, 'audio/mpeg');
   const settings: VoiceSettings = {
     voiceType: input.voiceType,
     backgroundMusic: input.backgroundMusic,
@@ -185,19 +181,19 @@ async function findOwnedPodcast(ctx: AppContext, ownerId: number, id: number) {
   return row.podcast;
 }
 
-/** The stored MP3 of the owner's podcast: its path and size (404 for anyone else's). */
+/** The stored MP3 of the owner's podcast: its key and size (404 for anyone else's). */
 export async function podcastFile(
   ctx: AppContext,
   ownerId: number,
   id: number,
-): Promise<{ file: string; size: number; title: string }> {
+): Promise<{ key: string; size: number; title: string }> {
   const podcast = await findOwnedPodcast(ctx, ownerId, id);
   const name = (podcast.voiceSettings as Partial<VoiceSettings> | null)?.file;
   if (!name || !/^[a-f0-9]{24}\.mp3$/u.test(name)) throw notFound();
-  const file = path.join(ctx.storage.audioDir(ownerId), name);
-  const stat = await fs.stat(file).catch(() => null);
-  if (!stat?.isFile()) throw notFound();
-  return { file, size: stat.size, title: podcast.title };
+  const key = audioKey(ownerId, name);
+  const stat = await ctx.storage.stat(key);
+  if (!stat) throw notFound();
+  return { key, size: stat.size, title: podcast.title };
 }
 
 export async function deletePodcast(ctx: AppContext, ownerId: number, id: number): Promise<void> {
@@ -205,6 +201,6 @@ export async function deletePodcast(ctx: AppContext, ownerId: number, id: number
   await ctx.db.delete(podcasts).where(eq(podcasts.id, podcast.id));
   const name = (podcast.voiceSettings as Partial<VoiceSettings> | null)?.file;
   if (name && /^[a-f0-9]{24}\.mp3$/u.test(name)) {
-    await fs.rm(path.join(ctx.storage.audioDir(ownerId), name), { force: true });
+    await ctx.storage.remove(audioKey(ownerId, name));
   }
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   COLOR_SCHEMES,
@@ -25,7 +23,8 @@ import { qrSvg } from '#server/features/cards/qr-print.ts';
 import { getCard } from '#server/features/cards/service.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { translate, hasMessage } from '#server/lib/i18n.ts';
-import { makePrivateDir, writePrivateFile } from '#server/lib/private-fs.ts';
+import { readObjectBytes } from '#server/lib/object-store.ts';
+import { posterKey } from '#server/lib/storage-keys.ts';
 import { keyMessages, posterDescription } from './poster-content.ts';
 import { renderPng } from './poster-render.ts';
 import { schemeColors } from './poster-scheme.ts';
@@ -45,9 +44,6 @@ interface Design {
   style: TPosterStyle;
   colorScheme: TColorScheme;
 }
-
-const posterFile = (ctx: AppContext, ownerId: number, posterId: number) =>
-  path.join(ctx.storage.postersDir(ownerId), `${posterId}.png`);
 
 /** The URL a poster's QR code opens: the card's chat, counted as coming from a poster. */
 export function posterChatUrl(card: TBusinessCard): string {
@@ -139,7 +135,6 @@ async function createPosters(
   );
   const branding = request.includeCompanyBranding;
   const logo = branding ? await logoDataUri(ctx, card) : null;
-  await makePrivateDir(ctx.storage.postersDir(owner.id));
   const created: TPoster[] = [];
   for (const design of designs) {
     const svg = posterSvg({
@@ -177,7 +172,7 @@ async function createPosters(
         eventLocation: request.eventLocation,
       })
       .returning();
-    await writePrivateFile(posterFile(ctx, owner.id, row!.id), png);
+    await ctx.storage.putBytes(posterKey(owner.id, row!.id), png, 'image/png');
     const [stored] = await ctx.db
       .update(posters)
       .set({ imageUrl: `/api/posters/${row!.id}/image` })
@@ -282,9 +277,9 @@ export async function listPosters(
 
 export async function posterImage(ctx: AppContext, owner: User, posterId: number): Promise<Buffer> {
   await ownedPoster(ctx, owner, posterId);
-  return fs.readFile(posterFile(ctx, owner.id, posterId)).catch(() => {
-    throw notFound();
-  });
+  const png = await readObjectBytes(ctx.storage, posterKey(owner.id, posterId));
+  if (!png) throw notFound();
+  return png;
 }
 
 /** The poster with the QR overlay (120 px, 扫码咨询, bottom right) and its download name. */

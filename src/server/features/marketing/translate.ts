@@ -41,11 +41,9 @@ export async function translateContent(
   if (!writer) throw new AppError('PROVIDER_REQUIRED', 'marketingText.errors.providerRequired');
   let translatedText: string;
   try {
-    translatedText = await writer.write({
-      instruction: `Translate the text in the data into ${LANGUAGE_FOR_MODEL[input.targetLanguage]}. Keep hashtags, @mentions, links, emoji, line breaks and figures as they are. Output only the translation.`,
-      data: input.text,
-      temperature: 0.2,
-      maxTokens: Math.min(4000, input.text.length * 2 + 200),
+    translatedText = await writer.translate({
+      text: input.text,
+      languageName: LANGUAGE_FOR_MODEL[input.targetLanguage] ?? input.targetLanguage,
     });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

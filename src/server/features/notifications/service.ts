@@ -7,6 +7,7 @@ import {
   visitorProfiles,
   visitorSessions,
 } from '#server/db/schema.ts';
+import { queryRows } from '#server/db/rows.ts';
 import { notFound } from '#server/lib/errors.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import {
@@ -73,7 +74,10 @@ async function leadOf(ctx: AppContext, sessionId: number) {
   return lead;
 }
 
-/** Stores what happened with the visitor's lead details and priority, and tells the card's owner. */
+/**
+ * Stores what happened with the visitor's lead details and priority, and tells the card's owner.
+ * One INSERT … SELECT reads the card's owner and the lead's details on the way.
+ */
 async function notify(
   ctx: AppContext,
   hub: RealtimeHub,
@@ -81,22 +85,28 @@ async function notify(
   event: { type: 'scan' } | { type: 'message'; message: string },
   location: string | null,
 ): Promise<void> {
-  const lead = await leadOf(ctx, session.id);
   const earlier = storedMessages(session).filter((m) => m.role === 'user').length;
-  const values = {
-    userId: await ownerOfCard(ctx, session.businessCardId),
-    businessCardId: session.businessCardId,
-    visitorSessionId: session.id,
-    type: event.type,
-    customerName: lead?.name ?? null,
-    customerLocation: location,
-    customerCompany: lead?.organization ?? null,
-    customerPhone: lead?.phone ?? null,
-    message: event.type === 'message' ? event.message.slice(0, 500) : null,
-    priority: priorityFor(earlier + (event.type === 'message' ? 1 : 0)),
-  };
-  await ctx.db.insert(customerNotifications).values(values);
-  await pushConversation(ctx, hub, values.userId, session.id);
+  const n = customerNotifications;
+  const lead = visitorProfiles;
+  const message = event.type === 'message' ? event.message.slice(0, 500) : null;
+  const priority = priorityFor(earlier + (event.type === 'message' ? 1 : 0));
+  const [stored] = await queryRows<{ user_id: number }>(
+    ctx.db,
+    sql`insert into ${n} (${sql.identifier(n.userId.name)}, ${sql.identifier(n.businessCardId.name)},
+        ${sql.identifier(n.visitorSessionId.name)}, ${sql.identifier(n.type.name)},
+        ${sql.identifier(n.customerName.name)}, ${sql.identifier(n.customerLocation.name)},
+        ${sql.identifier(n.customerCompany.name)}, ${sql.identifier(n.customerPhone.name)},
+        ${sql.identifier(n.message.name)}, ${sql.identifier(n.priority.name)})
+      select ${businessCards.userId}, ${businessCards.id}, ${session.id}::int, ${event.type}::text,
+        ${lead.name}, ${location}::text, ${lead.organization}, ${lead.phone}, ${message}::text,
+        ${priority}::text
+      from ${businessCards} left join ${lead} on ${lead.visitorSessionId} = ${session.id}
+      where ${businessCards.id} = ${session.businessCardId}
+      limit 1
+      returning ${sql.identifier(n.userId.name)}`,
+  );
+  if (!stored) throw notFound();
+  await pushConversation(ctx, hub, stored.user_id, session.id);
 }
 
 /** Sends the owner the conversation's entry as it is now (it replaces the earlier one). */

@@ -14,7 +14,7 @@ import {
   visitorSessions,
 } from '#server/db/schema.ts';
 import { latestMailTo } from '#server/test/mail-outbox.ts';
-import { api, createTestApp, signUp, type TestApp } from '#server/test/test-app.ts';
+import { deliverMail, api, createTestApp, signUp, type TestApp } from '#server/test/test-app.ts';
 import { signBody } from './webhook.ts';
 
 let t: TestApp;
@@ -342,12 +342,14 @@ describe('tasks and follow-up', () => {
     expect(draft.json().to).toBe('wang@example.cn');
     expect(draft.json().body).toContain('王芳');
     expect(draft.json().body).toContain('价格');
+    await deliverMail(t);
     expect(await latestMailTo(path.join(t.dataDir, 'mail'), 'wang@example.cn')).toBeUndefined();
     const sent = await api(t, 'POST', `/api/sales-pipeline/leads/${session.id}/follow-up`, {
       cookie: owner.cookie,
       body: { subject: draft.json().subject, body: draft.json().body },
     });
     expect(sent.statusCode).toBe(200);
+    await deliverMail(t);
     const mail = await latestMailTo(path.join(t.dataDir, 'mail'), 'wang@example.cn');
     expect(mail?.text ?? '').toContain('王芳');
   });
@@ -585,5 +587,77 @@ describe('webhook', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('priority over time', () => {
+  // Last in the file: the clock moves on for good here.
+  it('lets a lead that went idle leave the urgent filter, while a priority set by hand stays', async () => {
+    const ids = (list: { leads: Array<Record<string, unknown>> }) =>
+      list.leads.map((l) => l.visitorSessionId);
+    const find = (list: { leads: Array<Record<string, unknown>> }, id: number) =>
+      list.leads.find((l) => l.visitorSessionId === id);
+    // A second card of the owner: the list is one, newest first, over all of them.
+    const [otherCard] = await t.database.db
+      .insert(businessCards)
+      .values({ userId: owner.id, companyName: 'Aqualux Solar', finalizedAt: new Date() })
+      .returning({ id: businessCards.id });
+    // Six visitor messages: urgent by derivation (the owner's threshold is now 3).
+    const busy = await conversation(
+      ['one', 'two', 'three', 'four', 'five', 'six'].map((n) => `Question ${n}`),
+      { businessCardId: otherCard!.id },
+    );
+    const quiet = await conversation(['Hello']);
+    const pinned = await api(t, 'PATCH', `/api/sales-pipeline/leads/${quiet.id}`, {
+      cookie: owner.cookie,
+      body: { priority: 'urgent' },
+    });
+    expect(pinned.statusCode).toBe(200);
+    let urgent = await leads('?priority=urgent&limit=500');
+    expect(find(urgent, busy.id)).toMatchObject({ priority: 'urgent', cardName: 'Aqualux Solar' });
+    expect(find(urgent, quiet.id)).toMatchObject({ priority: 'urgent', priorityManual: true });
+
+    // Eight days without a word (the owner's setting: idle after 7 days lowers a step).
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    urgent = await leads('?priority=urgent&limit=500');
+    expect(ids(urgent)).not.toContain(busy.id);
+    expect(find(urgent, quiet.id)).toMatchObject({ priority: 'urgent', priorityManual: true });
+    expect(urgent.leads.every((l) => l.priority === 'urgent')).toBe(true);
+    expect(urgent.total).toBe(urgent.leads.length);
+    const high = await leads('?priority=high&limit=500');
+    expect(find(high, busy.id)).toMatchObject({ priority: 'high', priorityManual: false });
+    expect(ids(high)).not.toContain(quiet.id);
+    expect(high.total).toBe(high.leads.length);
+
+    // The visitor writes again: fresh, urgent again, and first in the list.
+    await t.database.db
+      .update(visitorSessions)
+      .set({
+        messages: [
+          ...(busy.messages as unknown[]),
+          { role: 'user', content: 'Are you still there?', createdAt: new Date().toISOString() },
+        ],
+        lastActivity: t.clock.now(),
+      })
+      .where(eq(visitorSessions.id, busy.id));
+    urgent = await leads('?priority=urgent&limit=500');
+    expect(ids(urgent).slice(0, 1)).toEqual([busy.id]);
+    expect(ids(urgent)).toContain(quiet.id);
+    expect(ids(await leads('?priority=high&limit=500'))).not.toContain(busy.id);
+
+    // The owner lowers the pinned lead: it leaves the urgent list at once.
+    await api(t, 'PATCH', `/api/sales-pipeline/leads/${quiet.id}`, {
+      cookie: owner.cookie,
+      body: { priority: 'low' },
+    });
+    urgent = await leads('?priority=urgent&limit=500');
+    expect(ids(urgent)).not.toContain(quiet.id);
+    expect(find(await leads('?priority=low&limit=500'), quiet.id)).toMatchObject({
+      priority: 'low',
+    });
+    // And a stage filter combines with the priority filter.
+    const engagedLow = await leads('?priority=low&stage=engaged&limit=500');
+    expect(ids(engagedLow)).toContain(quiet.id);
+    expect(engagedLow.leads.every((l) => l.stage === 'engaged' && l.priority === 'low')).toBe(true);
   });
 });

@@ -221,8 +221,3 @@ export function deriveLead(
     totalScore: Math.round(engagementScore * 0.5 + intentScore * 0.5),
   };
 }
-
-/** A lead idle longer than the owner's setting drops one priority step (never below low). */
-export function lowerPriority(priority: LeadPriority): LeadPriority {
-  return PRIORITY_ORDER[Math.max(0, PRIORITY_ORDER.indexOf(priority) - 1)]!;
-}

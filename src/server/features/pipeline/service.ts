@@ -25,6 +25,7 @@ import type { JobQueue } from '#server/features/jobs/queue.ts';
 import { derivePass, deriveSession, type DeriveHooks, type LeadChange } from './derive.ts';
 import { draftFollowUp } from './follow-up.ts';
 import { cachedLeadCount, forgetLeadCounts } from './lead-count-cache.ts';
+import { idleCutoff, showsPrioritySql, shownPrioritySql } from './lead-priority.ts';
 import { getSettings } from './settings.ts';
 import { queueWebhook } from './webhook.ts';
 
@@ -75,16 +76,8 @@ interface LeadRow {
   notes: string | null;
 }
 
-/** The priority shown: a lead idle longer than the owner's setting drops a step (unless set by hand). */
-function shownPriority(idleCutoff: Date): SQL {
-  return sql`CASE WHEN coalesce(p.priority_manual, false) OR s.last_activity >= ${idleCutoff.toISOString()}::timestamptz
-      THEN coalesce(p.follow_up_priority, 'low')
-      ELSE (CASE coalesce(p.follow_up_priority, 'low') WHEN 'urgent' THEN 'high' WHEN 'high' THEN 'medium' ELSE 'low' END)
-    END`;
-}
-
 /*
- * The filters are written so that the planner can estimate them from the column statistics
+ * The stage filter is written so that the planner can estimate it from the column statistics
  * (a coalesce() or CASE is guessed at 0.5 %): it then walks the last-activity index until the
  * page is full instead of joining every conversation the owner has and sorting.
  */
@@ -92,23 +85,6 @@ function stageIs(stage: LeadStage): SQL {
   return stage === 'visitor'
     ? sql`(p.stage IS NULL OR p.stage = 'visitor')`
     : sql`p.stage = ${stage}`;
-}
-
-/** Stored priorities that can be shown as `shown` (the same, or one step higher when idle). */
-function storedPriorityCouldShow(shown: LeadPriority): SQL {
-  const from: Record<LeadPriority, string[]> = {
-    urgent: ['urgent'],
-    high: ['high', 'urgent'],
-    medium: ['medium', 'high'],
-    low: ['low', 'medium'],
-  };
-  const list = sql.join(
-    from[shown].map((value) => sql`${value}`),
-    sql`, `,
-  );
-  return shown === 'low'
-    ? sql`(p.follow_up_priority IS NULL OR p.follow_up_priority IN (${list}))`
-    : sql`p.follow_up_priority IN (${list})`;
 }
 
 interface LeadFilter {
@@ -119,19 +95,12 @@ interface LeadFilter {
 
 async function leadFilterSql(ctx: AppContext, ownerId: number, filter: LeadFilter) {
   const settings = await getSettings(ctx, ownerId);
-  const idleCutoff = new Date(ctx.now().getTime() - settings.idleDaysLowerPriority * DAY_MS);
-  const priority = shownPriority(idleCutoff);
+  const cutoff = idleCutoff(ctx.now(), settings.idleDaysLowerPriority);
   const conditions: SQL[] = [sql`c.user_id = ${ownerId}`];
   if (filter.sessionId !== undefined) conditions.push(sql`s.id = ${filter.sessionId}`);
   if (filter.stage) conditions.push(stageIs(filter.stage));
-  if (filter.priority) {
-    // The first condition is one the planner can estimate; the second is the exact rule.
-    conditions.push(
-      storedPriorityCouldShow(filter.priority),
-      sql`${priority} = ${filter.priority}`,
-    );
-  }
-  return { where: sql.join(conditions, sql` AND `), priority };
+  if (filter.priority) conditions.push(showsPrioritySql(filter.priority, cutoff));
+  return { where: sql.join(conditions, sql` AND `), priority: shownPrioritySql(cutoff) };
 }
 
 const SESSIONS_OF_CARDS = sql`visitor_sessions s JOIN business_cards c ON c.id = s.business_card_id`;
@@ -173,9 +142,9 @@ export async function queryLeads(
   page: { limit: number; offset: number },
 ): Promise<TLead[]> {
   const { where, priority } = await leadFilterSql(ctx, ownerId, filter);
-  // The page is chosen first, from the sessions alone (walking the last-activity index) unless
-  // a stage or priority filter needs the profile; the rest is read for the page's rows only.
-  const from = filter.stage || filter.priority ? FROM : SESSIONS_OF_CARDS;
+  // The page is chosen first, from the sessions alone (the priority is on the session row)
+  // unless a stage filter needs the profile; the rest is read for the page's rows only.
+  const from = filter.stage ? FROM : SESSIONS_OF_CARDS;
   const result = await rows<LeadRow>(
     ctx,
     sql`WITH page AS (
@@ -205,7 +174,7 @@ export async function countLeads(ctx: AppContext, ownerId: number, filter: LeadF
     const { where } = await leadFilterSql(ctx, ownerId, filter);
     const [row] = await rows<{ n: number | string }>(
       ctx,
-      sql`SELECT count(*) AS n FROM ${FROM} WHERE ${where}`,
+      sql`SELECT count(*) AS n FROM ${filter.stage ? FROM : SESSIONS_OF_CARDS} WHERE ${where}`,
     );
     return Number(row?.n ?? 0);
   });

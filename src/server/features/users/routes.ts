@@ -13,6 +13,7 @@ import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { requestLanguage } from '#server/lib/i18n.ts';
+import { logoUrl } from '#server/lib/storage-keys.ts';
 import { keepImage, removeFiles, saveMultipart } from '#server/lib/uploads.ts';
 import { parseFields } from '#server/lib/validate.ts';
 import { toDocumentResponse } from '#server/features/documents/service.ts';
@@ -45,12 +46,12 @@ export function registerUserRoutes(server: FastifyInstance, ctx: AppContext): vo
         { companyLogo: 'errors.logoRequired' },
       );
     }
-    const logoName = logo ? await keepImage(logo, ctx.storage.logosDir(owner.id)) : undefined;
+    const logoName = logo ? await keepImage(logo, ctx.storage, owner.id) : undefined;
     const user = await saveCompanyProfile(
       ctx,
       owner.id,
       details,
-      logoName ? ctx.storage.logoUrl(owner.id, logoName) : undefined,
+      logoName ? logoUrl(owner.id, logoName) : undefined,
     );
     return toCardOwner(user);
   });
@@ -74,8 +75,8 @@ export function registerUserRoutes(server: FastifyInstance, ctx: AppContext): vo
           { companyLogo: 'errors.logoRequired' },
         );
       }
-      const name = await keepImage(logo, ctx.storage.logosDir(owner.id));
-      const companyLogo = ctx.storage.logoUrl(owner.id, name);
+      const name = await keepImage(logo, ctx.storage, owner.id);
+      const companyLogo = logoUrl(owner.id, name);
       await setCompanyLogo(ctx, owner.id, companyLogo);
       return { companyLogo };
     },

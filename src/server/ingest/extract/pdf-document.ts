@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ExtractionError } from '../errors.ts';
 import { withReadableGlyphNames } from './pdf-glyph-names.ts';
+import { pdfjs } from './pdfjs.ts';
 
 /*
  * Opens a PDF with pdf.js (pdfjs-dist, in this thread: no worker, no eval, pdf.js never logs).
@@ -12,8 +13,8 @@ import { withReadableGlyphNames } from './pdf-glyph-names.ts';
  * Pages are rendered (for OCR) on @napi-rs/canvas, which pdf.js picks up itself in Node.
  */
 
-export type PdfDocument = pdfjs.PDFDocumentProxy;
-export type PdfPage = pdfjs.PDFPageProxy;
+export type PdfDocument = PDFDocumentProxy;
+export type PdfPage = PDFPageProxy;
 
 const require = createRequire(import.meta.url);
 

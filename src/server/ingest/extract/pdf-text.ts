@@ -1,9 +1,9 @@
-import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { tidyText } from './normalize.ts';
 import type { PdfPage } from './pdf-document.ts';
 import { annotationTexts, placeAnnotationTexts } from './pdf-forms.ts';
 import { layoutLines, type PositionedText } from './pdf-layout.ts';
 import { linesWithTables } from './pdf-tables.ts';
+import { pdfjs } from './pdfjs.ts';
 
 /*
  * The text of one PDF page: its text layer laid out in lines (pdf-layout), form-field values and
@@ -22,9 +22,18 @@ export async function readPageText(page: PdfPage): Promise<string> {
   return tidyText(linesWithTables(lines).join('\n'));
 }
 
-/** Letters and digits: what makes a page's text layer worth more than a picture of it. */
-export function countReadableCharacters(text: string): number {
-  return text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+const READABLE = /[\p{L}\p{N}]/gu;
+
+/**
+ * Whether the text has at least `count` letters and digits: what makes a page's text layer
+ * worth more than a picture of it. Stops counting once there are enough (most pages have
+ * thousands).
+ */
+export function hasReadableCharacters(text: string, count: number): boolean {
+  READABLE.lastIndex = 0;
+  let found = 0;
+  while (found < count && READABLE.test(text)) found++;
+  return found >= count;
 }
 
 const IMAGE_OPERATORS = new Set<number>([

@@ -4,41 +4,24 @@ import { ExtractionError } from '../errors.ts';
 import { tidyText } from './normalize.ts';
 import { recognizeImageText } from './ocr.ts';
 import { openPdf, pdfError, type PdfDocument } from './pdf-document.ts';
+import { releaseHelper } from './pdf-page-helper.ts';
+import type { PageResult } from './pdf-pages.ts';
 import { renderPageForOcr } from './pdf-render.ts';
-import { countReadableCharacters, pagePaintsImages, readPageText } from './pdf-text.ts';
+import { readTextLayers } from './pdf-text-layers.ts';
 import type { ExtractContext, ExtractedDocument, ExtractedSection, OcrSummary } from './types.ts';
 
 /*
- * PDF text per page. First every page's text layer is read (pages one at a time, released
- * after use, the deadline checked between them). Pages that carry (almost) no text but paint
- * an image are scanned pages: they are rendered and OCR'd afterwards, in page order, up to the
- * OCR page cap and while time remains, with progress reported page by page.
+ * PDF text per page. First every page's text layer is read (pdf-text-layers: pages released
+ * after use, the deadline checked between them, a long file shared with a helper thread).
+ * Pages that carry (almost) no text but paint an image are scanned pages: they are rendered and
+ * OCR'd afterwards, in page order, up to the OCR page cap and while time remains, with progress
+ * reported page by page.
  */
 
-/** A page with fewer letters and digits than this in its text layer may be a scan. */
-const MIN_TEXT_LAYER_CHARS = 20;
 /** OCR confidence (0-100) under which a page's OCR output is noise, not text. */
 const MIN_OCR_CONFIDENCE = 30;
 /** Time one more OCR page is assumed to need before the first one has been measured. */
 const FIRST_OCR_PAGE_MS = 8_000;
-
-interface PageResult {
-  page: number;
-  text: string;
-  needsOcr: boolean;
-}
-
-async function readPage(pdf: PdfDocument, pageNumber: number): Promise<PageResult> {
-  const page = await pdf.getPage(pageNumber);
-  try {
-    const text = await readPageText(page);
-    const needsOcr =
-      countReadableCharacters(text) < MIN_TEXT_LAYER_CHARS && (await pagePaintsImages(page));
-    return { page: pageNumber, text, needsOcr };
-  } finally {
-    page.cleanup();
-  }
-}
 
 async function ocrPage(
   pdf: PdfDocument,
@@ -108,6 +91,8 @@ export async function extractPdf(
 ): Promise<ExtractedDocument> {
   const data = new Uint8Array(await fs.readFile(filePath));
   throwIfAborted(context.signal);
+  // pdf.js takes the bytes over (they are detached once the document is open).
+  const file = { path: filePath, bytes: data.byteLength };
   const pdf = await openPdf(data);
   try {
     const pageCount = pdf.numPages;
@@ -117,28 +102,10 @@ export async function extractPdf(
         max: context.maxPages,
       });
     }
-    const pages: PageResult[] = [];
-    let totalChars = 0;
-    for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
-      throwIfAborted(context.signal);
-      let page: PageResult;
-      try {
-        page = await readPage(pdf, pageNumber);
-      } catch (error) {
-        throw pdfError(error);
-      }
-      totalChars += page.text.length;
-      if (totalChars > context.maxTextChars) {
-        throw new ExtractionError('too-large', `more than ${context.maxTextChars} characters`, {
-          limit: 'characters',
-          max: context.maxTextChars,
-        });
-      }
-      pages.push(page);
-    }
-    const ocr = pages.some((page) => page.needsOcr)
-      ? await ocrScannedPages(pdf, pages, context)
-      : undefined;
+    const pages = await readTextLayers(pdf, file, context);
+    const needsOcr = pages.some((page) => page.needsOcr);
+    if (needsOcr) releaseHelper();
+    const ocr = needsOcr ? await ocrScannedPages(pdf, pages, context) : undefined;
     const sections: ExtractedSection[] = pages
       .filter((page) => page.text)
       .map((page) => ({ page: page.page, text: page.text }));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAuditEntry, TAuditPage } from '#shared/admin.ts';
-import { apiRequest, errorText } from '../../lib/api.ts';
+import { apiRequest, errorText } from '#web/lib/api.ts';
 import { Loading } from '../ui/spinner.tsx';
 import { Pager } from './pager.tsx';
 import { adminAuditKey } from './queries.ts';

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminTradeFairs, TTradeFairsPut } from '#shared/admin.ts';
 import { FAIR_REGIONS, type TFairRegion, type TTradeFair } from '#shared/schemas/public.ts';
-import { apiRequest, errorText, isApiError } from '../../lib/api.ts';
+import { apiRequest, errorText, isApiError } from '#web/lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';

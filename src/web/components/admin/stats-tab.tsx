@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminStats } from '#shared/admin.ts';
-import { apiRequest, errorText } from '../../lib/api.ts';
+import type { TAdminStats, TJobTypeStats } from '#shared/admin.ts';
+import { apiRequest, errorText } from '#web/lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Loading } from '../ui/spinner.tsx';
 import { ADMIN_STATS_KEY } from './queries.ts';
 
-type CountKey = Exclude<keyof TAdminStats, 'providerConfigured' | 'generatedAt' | 'storedBytes'>;
+type CountKey = Exclude<
+  keyof TAdminStats,
+  'providerConfigured' | 'generatedAt' | 'storedBytes' | 'jobQueue'
+>;
 
 const COUNTS: CountKey[] = [
   'users',
@@ -92,7 +95,71 @@ export function StatsTab() {
           testId="admin-stat-provider"
         />
       </dl>
+      <JobQueueTable rows={data.jobQueue} language={i18n.language} />
     </section>
+  );
+}
+
+/** Job types with a name in the locale files; any other shows its own name. */
+const JOB_TYPE_KEYS: Record<string, string> = {
+  'document.process': 'document',
+  'mail.send': 'mail',
+  'pipeline.webhook': 'webhook',
+  'pipeline.derive': 'scoring',
+  'campaigns.send': 'campaign',
+};
+const JOB_COLUMNS = ['queued', 'retrying', 'running', 'failed', 'done', 'attempts'] as const;
+
+function JobQueueTable({ rows, language }: { rows: TJobTypeStats[]; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-sm" data-testid="admin-job-queue">
+        <caption className="p-4 text-left font-semibold text-slate-900">
+          {t('admin.stats.queue.title')}
+        </caption>
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-2 text-left font-medium">
+              {t('admin.stats.queue.type')}
+            </th>
+            {JOB_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 text-right font-medium">
+                {t(`admin.stats.queue.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={JOB_COLUMNS.length + 1} className="px-4 py-3 text-slate-600">
+                {t('admin.stats.queue.empty')}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => {
+              const key = JOB_TYPE_KEYS[row.type];
+              return (
+                <tr key={row.type} className="border-t border-slate-100">
+                  <th scope="row" className="px-4 py-2 text-left font-normal text-slate-900">
+                    {key ? t(`admin.stats.queue.types.${key}`) : row.type}
+                  </th>
+                  {JOB_COLUMNS.map((column) => (
+                    <td
+                      key={column}
+                      className={`px-4 py-2 text-right tabular-nums ${column === 'failed' && row.failed > 0 ? 'font-semibold text-red-800' : 'text-slate-900'}`}
+                    >
+                      {row[column].toLocaleString(language)}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminUser, TAdminUserPage, TAdminUserPatch } from '#shared/admin.ts';
-import { apiRequest, errorText } from '../../lib/api.ts';
+import { apiRequest, errorText } from '#web/lib/api.ts';
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ANALYTICS_DAYS, type TAnalyticsDays } from '#shared/schemas/analytics.ts';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** 7 / 30 / 90 days: a group of toggle buttons (keyboard: Tab and Enter/Space). */
 export function DaysPicker({

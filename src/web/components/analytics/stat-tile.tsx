@@ -1,28 +1,34 @@
 import { ArrowDownRight, ArrowUpRight, Minus, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/utils.ts';
-import { Card, CardContent } from '../ui/card.tsx';
-import { useAnalyticsFormat } from './format.ts';
+import { cn } from '#web/lib/utils.ts';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { useAnalyticsFormat } from '#web/components/analytics/format.ts';
 
-/**
- * One figure with, when given, its growth against the previous period: an arrow up (green),
- * down (red) or flat, and "new" when there was nothing before (growth null).
- */
-export function StatTile({
-  icon: Icon,
-  label,
-  value,
-  growth,
-  periodDays,
-  testId,
-}: {
+export interface StatTileProps {
   icon: LucideIcon;
   label: string;
   value: string;
   growth?: number | null;
   periodDays?: number;
   testId?: string;
-}) {
+}
+
+/** A row of figures: two to a row on a phone, four on a wide screen. */
+export function StatTiles({ tiles }: { tiles: StatTileProps[] }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {tiles.map((tile) => (
+        <StatTile key={tile.testId ?? tile.label} {...tile} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * One figure with, when given, its growth against the previous period: an arrow up (green),
+ * down (red) or flat, and "new" when there was nothing before (growth null).
+ */
+export function StatTile({ icon: Icon, label, value, growth, periodDays, testId }: StatTileProps) {
   return (
     <Card data-testid={testId}>
       <CardContent className="grid gap-2 p-4 sm:p-5">

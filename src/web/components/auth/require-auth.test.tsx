@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../App.tsx';
-import { installBrowserStubs, jsonResponse, renderWithApp } from '../../test/render.tsx';
+import { App } from '#web/App.tsx';
+import { installBrowserStubs, jsonResponse, renderWithApp } from '#web/test/render.tsx';
 import { resetToasts } from '../ui/use-toast.ts';
 
 const signedInUser = {

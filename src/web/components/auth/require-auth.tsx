@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { loginPathFor } from '#shared/client-routes.ts';
-import { useCurrentUser } from '../../lib/session.ts';
+import { useCurrentUser } from '#web/lib/session.ts';
 import { Loading } from '../ui/spinner.tsx';
 import { toast } from '../ui/use-toast.ts';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import type { TAnnouncement } from '#shared/campaigns.ts';
 import { LANGUAGE_HEADER } from '#shared/limits.ts';
 import { Bell, Megaphone, X } from '../chat/icons.tsx';
-import { chatLanguage, type Translate } from '../../lib/chat/i18n.ts';
+import { chatLanguage, type Translate } from '#web/lib/chat/i18n.ts';
 
 /*
  * The visitor's side of an exhibitor's push campaigns (issue 16): the newest announcement as

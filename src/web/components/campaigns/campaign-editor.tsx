@@ -9,7 +9,7 @@ import {
   type TCampaignCreate,
   type TTemplate,
 } from '#shared/campaigns.ts';
-import { errorText, isApiError } from '../../lib/api.ts';
+import { errorText, isApiError } from '#web/lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { FormField, SERVER_ERROR_TYPE } from '../ui/form-field.tsx';

@@ -2,20 +2,12 @@ import { Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCampaign } from '#shared/campaigns.ts';
-import { errorText } from '../../lib/api.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../ui/alert-dialog.tsx';
-import { Button } from '../ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
-import { toast } from '../ui/use-toast.ts';
-import { useDeleteCampaign, useSendCampaign } from './campaigns-api.ts';
+import { errorText } from '#web/lib/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useDeleteCampaign, useSendCampaign } from '#web/components/campaigns/campaigns-api.ts';
+import { ConfirmDeleteDialog } from '#web/components/campaigns/confirm-delete-dialog.tsx';
 
 const STATUS_STYLE: Record<TCampaign['status'], string> = {
   draft: 'bg-slate-100 text-slate-700',
@@ -139,35 +131,16 @@ export function CampaignResults({ campaigns }: { campaigns: TCampaign[] }) {
           </div>
         )}
       </CardContent>
-      <AlertDialog
-        open={deleting !== null}
-        onOpenChange={(next) => (next ? null : setDeleting(null))}
-      >
-        <AlertDialogContent>
-          <AlertDialogTitle>{t('campaigns.results.delete')}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('campaigns.results.confirmDelete', { name: deleting?.name ?? '' })}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('campaigns.templates.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => toast({ title: t('campaigns.results.deleted') }),
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: errorText(error, t('errors.internal')),
-                    }),
-                })
-              }
-            >
-              {t('campaigns.results.delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutate}
+        texts={{
+          title: t('campaigns.results.delete'),
+          confirm: (name) => t('campaigns.results.confirmDelete', { name }),
+          deleted: t('campaigns.results.deleted'),
+        }}
+      />
     </Card>
   );
 }

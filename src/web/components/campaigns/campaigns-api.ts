@@ -6,7 +6,7 @@ import type {
   TTemplate,
   TTemplateInput,
 } from '#shared/campaigns.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from '#web/lib/api.ts';
 
 /* The push campaign screen's server state (TanStack Query keys under "push"). */
 

@@ -3,23 +3,21 @@ import { useState, type FormEvent } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_LIMITS, type TTemplate } from '#shared/campaigns.ts';
-import { errorText, isApiError } from '../../lib/api.ts';
+import { errorText, isApiError } from '#web/lib/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../ui/alert-dialog.tsx';
-import { Button } from '../ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
-import { FormField, SERVER_ERROR_TYPE } from '../ui/form-field.tsx';
-import { Input } from '../ui/input.tsx';
-import { toast } from '../ui/use-toast.ts';
-import { useDeleteTemplate, useSaveTemplate } from './campaigns-api.ts';
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
+import { FormField, SERVER_ERROR_TYPE } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useDeleteTemplate, useSaveTemplate } from '#web/components/campaigns/campaigns-api.ts';
+import { ConfirmDeleteDialog } from '#web/components/campaigns/confirm-delete-dialog.tsx';
 
 const serverError = (message: string | undefined): FieldError | undefined =>
   message ? { type: SERVER_ERROR_TYPE, message } : undefined;
@@ -241,35 +239,16 @@ export function TemplateList({
         )}
       </CardContent>
       <TemplateDialog template={editing} open={dialogOpen} onClose={() => setDialogOpen(false)} />
-      <AlertDialog
-        open={deleting !== null}
-        onOpenChange={(next) => (next ? null : setDeleting(null))}
-      >
-        <AlertDialogContent>
-          <AlertDialogTitle>{t('campaigns.templates.delete')}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('campaigns.templates.confirmDelete', { name: deleting?.name ?? '' })}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('campaigns.templates.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => toast({ title: t('campaigns.templates.deleted') }),
-                  onError: (error) =>
-                    toast({
-                      variant: 'destructive',
-                      title: errorText(error, t('errors.internal')),
-                    }),
-                })
-              }
-            >
-              {t('campaigns.templates.delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove.mutate}
+        texts={{
+          title: t('campaigns.templates.delete'),
+          confirm: (name) => t('campaigns.templates.confirmDelete', { name }),
+          deleted: t('campaigns.templates.deleted'),
+        }}
+      />
     </Card>
   );
 }

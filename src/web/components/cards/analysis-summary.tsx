@@ -2,7 +2,7 @@ import { Check, Minus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAnalysisResult } from '#shared/schemas/cards.ts';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 const FLAGS = ['technicalTerms', 'financialData', 'legalContent', 'marketingContent'] as const;
 

@@ -24,9 +24,9 @@ import { FormField } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { toast } from '../ui/use-toast.ts';
-import { apiRequest, errorText } from '../../lib/api.ts';
-import { CARDS_KEY, cardKey, useAuthExpiredHandler } from '../../lib/cards/queries.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { apiRequest, errorText } from '#web/lib/api.ts';
+import { CARDS_KEY, cardKey, useAuthExpiredHandler } from '#web/lib/cards/queries.ts';
+import { applyServerFieldErrors } from '#web/lib/form-errors.ts';
 import { LogoPicker } from './logo-picker.tsx';
 
 type Output = z.output<typeof ZCardDetailsFields>;

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCardTemplate } from '#shared/schemas/cards.ts';
-import { CardSvg, type CardSvgProps } from './card-templates.tsx';
+import { CardSvg, type CardSvgProps } from '#web/components/cards/card-svg.tsx';
 import { FlipCard } from './flip-card.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, logoRejection, type LogoRejection } from '../../lib/cards/upload-rules.ts';
-import { cn } from '../../lib/utils.ts';
+import { formatBytes, logoRejection, type LogoRejection } from '#web/lib/cards/upload-rules.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Button } from '../ui/button.tsx';
 
 /** A preview URL for a chosen file, released when the file changes. */

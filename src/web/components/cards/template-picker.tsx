@@ -2,8 +2,8 @@ import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_TEMPLATES, type TCardTemplate } from '#shared/schemas/cards.ts';
-import { cn } from '../../lib/utils.ts';
-import { TEMPLATE_SWATCHES } from './card-templates.tsx';
+import { cn } from '#web/lib/utils.ts';
+import { TEMPLATE_SWATCHES } from '#web/components/cards/templates/index.ts';
 
 /** The six templates as a radio group: arrow keys move, the choice is announced. */
 export function TemplatePicker({

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { withSource } from '#shared/chat-source.ts';
 import type { TBusinessCard } from '#shared/schemas/cards.ts';
-import type { CardTexts, CardView } from './card-templates.tsx';
+import type { CardTexts, CardView } from '#web/components/cards/card-svg.tsx';
 
 function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {

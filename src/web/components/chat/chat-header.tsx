@@ -7,9 +7,9 @@ import {
 } from './icons.tsx';
 import { useState } from 'react';
 import { LANGUAGES, isLanguage, type Language } from '#shared/limits.ts';
-import type { SessionInfo } from '../../lib/chat/api.ts';
-import { vcardUrl } from '../../lib/chat/api.ts';
-import { LANGUAGE_NAMES, type Translate } from '../../lib/chat/i18n.ts';
+import type { SessionInfo } from '#web/lib/chat/api.ts';
+import { vcardUrl } from '#web/lib/chat/api.ts';
+import { LANGUAGE_NAMES, type Translate } from '#web/lib/chat/i18n.ts';
 
 export interface ChatHeaderProps {
   t: Translate;

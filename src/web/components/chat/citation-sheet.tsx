@@ -1,6 +1,6 @@
 import { FileText } from './icons.tsx';
-import type { Citation } from '../../lib/chat/api.ts';
-import type { Translate } from '../../lib/chat/i18n.ts';
+import type { Citation } from '#web/lib/chat/api.ts';
+import type { Translate } from '#web/lib/chat/i18n.ts';
 import { citationPlace } from './message-list.tsx';
 import { Sheet } from './sheet.tsx';
 

@@ -8,17 +8,17 @@ import {
   type ChangeEvent,
   type KeyboardEvent,
 } from 'react';
-import { cx } from '../../lib/chat/cx.ts';
-import type { Translate } from '../../lib/chat/i18n.ts';
+import { cx } from '#web/lib/chat/cx.ts';
+import type { Translate } from '#web/lib/chat/i18n.ts';
 import {
   ImageProcessingError,
   NotAnImageError,
   imageDataUrl,
   prepareChatImage,
   type PreparedImage,
-} from '../../lib/chat/image.ts';
-import { COUNTER_FROM_CHARS, MAX_CHAT_MESSAGE_CHARS } from '../../lib/chat/limits.ts';
-import { useSpeech, type SpeechProblem } from '../../lib/chat/use-speech.ts';
+} from '#web/lib/chat/image.ts';
+import { COUNTER_FROM_CHARS, MAX_CHAT_MESSAGE_CHARS } from '#web/lib/chat/limits.ts';
+import { useSpeech, type SpeechProblem } from '#web/lib/chat/use-speech.ts';
 import type { Notice } from './notices.tsx';
 
 const iconButton =

@@ -1,15 +1,15 @@
 import { CircleCheck } from './icons.tsx';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ChatHttpError, isNetworkError, sendLead } from '../../lib/chat/api.ts';
-import { cx } from '../../lib/chat/cx.ts';
-import type { Translate } from '../../lib/chat/i18n.ts';
+import { ChatHttpError, isNetworkError, sendLead } from '#web/lib/chat/api.ts';
+import { cx } from '#web/lib/chat/cx.ts';
+import type { Translate } from '#web/lib/chat/i18n.ts';
 import {
   EMPTY_LEAD,
   leadRequest,
   validateLead,
   type LeadField,
   type LeadForm,
-} from '../../lib/chat/lead.ts';
+} from '#web/lib/chat/lead.ts';
 import { Sheet } from './sheet.tsx';
 
 type Status = { kind: 'editing' } | { kind: 'sending' } | { kind: 'done'; name: string };

@@ -1,9 +1,9 @@
 import { CircleAlert, Clock, FileText, Headset, RotateCw, Sparkles } from './icons.tsx';
 import { Fragment, type ReactNode } from 'react';
-import type { Citation } from '../../lib/chat/api.ts';
-import { cx } from '../../lib/chat/cx.ts';
-import type { Translate } from '../../lib/chat/i18n.ts';
-import type { ChatItem } from '../../lib/chat/use-visitor-chat.ts';
+import type { Citation } from '#web/lib/chat/api.ts';
+import { cx } from '#web/lib/chat/cx.ts';
+import type { Translate } from '#web/lib/chat/i18n.ts';
+import type { ChatItem } from '#web/lib/chat/use-visitor-chat.ts';
 
 /** "hengtai-deck.pptx · slide 3", "catalogue.pdf · p. 2", or the name alone. */
 export function citationPlace(t: Translate, citation: Citation): string | null {

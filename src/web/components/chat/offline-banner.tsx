@@ -1,5 +1,5 @@
 import { WifiOff } from './icons.tsx';
-import type { Translate } from '../../lib/chat/i18n.ts';
+import type { Translate } from '#web/lib/chat/i18n.ts';
 
 /** Explains why a message waits: shown while the browser reports no connection. */
 export function OfflineBanner({ t }: { t: Translate }) {

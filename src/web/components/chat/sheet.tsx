@@ -1,6 +1,6 @@
 import { X } from './icons.tsx';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { cx } from '../../lib/chat/cx.ts';
+import { cx } from '#web/lib/chat/cx.ts';
 
 export interface SheetProps {
   open: boolean;

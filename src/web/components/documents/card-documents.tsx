@@ -12,30 +12,33 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../ui/alert-dialog.tsx';
-import { Button } from '../ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../ui/dialog.tsx';
-import { Loading } from '../ui/spinner.tsx';
-import { toast } from '../ui/use-toast.ts';
-import { apiRequest } from '../../lib/api.ts';
-import { DropZone, UploadRow } from './upload-list.tsx';
-import { useDocumentUploads, type UploadRowData } from './use-document-uploads.ts';
+} from '#web/components/ui/dialog.tsx';
+import { Loading } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { DropZone } from '#web/components/documents/upload-list.tsx';
+import { UploadRows } from '#web/components/documents/upload-rows.tsx';
+import {
+  useDocumentUploads,
+  type UploadRowData,
+} from '#web/components/documents/use-document-uploads.ts';
 
 /**
  * The card page's documents: add (the wizard's upload, progress and processing), remove after a
  * confirmation, and open "What the assistant reads" for each ready document.
  */
 export function CardDocuments({ cardId }: { cardId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const uploads = useDocumentUploads(cardId);
-  const { rows, documents } = uploads;
   const [confirming, setConfirming] = useState<UploadRowData | null>(null);
   const [removing, setRemoving] = useState(false);
   const [reading, setReading] = useState<TDocument | null>(null);
@@ -63,47 +66,25 @@ export function CardDocuments({ cardId }: { cardId: number }) {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <DropZone onFiles={uploads.addFiles} />
-        {rows.length > 0 ? (
-          <>
-            <p className="text-sm text-slate-700" aria-live="polite" data-testid="upload-summary">
-              {t('upload.summary', { ready: uploads.ready, total: uploads.usable })}
-              {uploads.processing > 0
-                ? ` · ${t('upload.summaryProcessing', { count: uploads.processing })}`
-                : null}
-            </p>
-            <ul className="grid grid-cols-1 gap-3" data-testid="upload-list">
-              {rows.map((row) => (
-                <UploadRow
-                  key={row.key}
-                  row={row}
-                  locale={i18n.language}
-                  onRemove={() => remove(row)}
-                  actions={
-                    row.document?.status === 'ready' ? (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-9 text-slate-600 hover:text-brand-700"
-                        aria-label={`${t('cardDocuments.viewText')}: ${row.name}`}
-                        title={t('cardDocuments.viewText')}
-                        onClick={() => setReading(row.document ?? null)}
-                        data-testid="view-text"
-                      >
-                        <ScanText aria-hidden="true" />
-                      </Button>
-                    ) : null
-                  }
-                />
-              ))}
-            </ul>
-          </>
-        ) : documents.isPending ? (
-          <Loading message={false} size="small" />
-        ) : (
-          <p className="rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-600">
-            {t('upload.empty')}
-          </p>
-        )}
+        <UploadRows
+          uploads={uploads}
+          onRemove={remove}
+          actions={(row) =>
+            row.document?.status === 'ready' ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9 text-slate-600 hover:text-brand-700"
+                aria-label={`${t('cardDocuments.viewText')}: ${row.name}`}
+                title={t('cardDocuments.viewText')}
+                onClick={() => setReading(row.document ?? null)}
+                data-testid="view-text"
+              >
+                <ScanText aria-hidden="true" />
+              </Button>
+            ) : null
+          }
+        />
       </CardContent>
 
       <AlertDialog

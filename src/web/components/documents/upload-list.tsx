@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DOCUMENT_ACCEPT, MAX_DOCUMENTS_PER_UPLOAD } from '#shared/schemas/cards.ts';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { formatBytes } from '../../lib/cards/upload-rules.ts';
-import { cn } from '../../lib/utils.ts';
+import { formatBytes } from '#web/lib/cards/upload-rules.ts';
+import { cn } from '#web/lib/utils.ts';
 import type { UploadRowData } from './use-document-uploads.ts';
 
 /* The pieces of a document upload list: the drop zone, a row with its progress and status. */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDocument } from '#shared/schemas/cards.ts';
 import { toast } from '../ui/use-toast.ts';
-import { apiRequest, errorText } from '../../lib/api.ts';
+import { apiRequest, errorText } from '#web/lib/api.ts';
 import {
   CARDS_KEY,
   cardDocumentsKey,
@@ -11,9 +11,9 @@ import {
   isDocumentBusy,
   useAuthExpiredHandler,
   useCardDocuments,
-} from '../../lib/cards/queries.ts';
-import { isAbort, uploadDocument } from '../../lib/cards/upload-document.ts';
-import { selectDocuments, type DocumentRejection } from '../../lib/cards/upload-rules.ts';
+} from '#web/lib/cards/queries.ts';
+import { isAbort, uploadDocument } from '#web/lib/cards/upload-document.ts';
+import { selectDocuments, type DocumentRejection } from '#web/lib/cards/upload-rules.ts';
 
 /*
  * Uploading documents to a card, one place for the wizard's upload step and the card page:

@@ -7,9 +7,9 @@ import {
   hasUpcoming,
   visibleCountdowns,
   type CountdownState,
-} from '../../lib/fairs/countdown.ts';
-import { useTradeFairs } from '../../lib/landing/queries.ts';
-import { cn } from '../../lib/utils.ts';
+} from '#web/lib/fairs/countdown.ts';
+import { useTradeFairs } from '#web/lib/landing/queries.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Button } from '../ui/button.tsx';
 
 /** The current time, renewed every second. */

@@ -1,6 +1,6 @@
 import { BarChart3, CreditCard, MessagesSquare, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { usePublicAnalytics } from '../../lib/landing/queries.ts';
+import { usePublicAnalytics } from '#web/lib/landing/queries.ts';
 
 const FIGURES = [
   { key: 'totalBusinessCards', icon: CreditCard },

@@ -2,8 +2,8 @@ import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '#shared/limits.ts';
-import { LANGUAGE_NAMES, currentLanguage, setLanguage } from '../../i18n/index.ts';
-import { cn } from '../../lib/utils.ts';
+import { LANGUAGE_NAMES, currentLanguage, setLanguage } from '#web/i18n/index.ts';
+import { cn } from '#web/lib/utils.ts';
 import { NativeSelect } from '../ui/native-select.tsx';
 
 export interface LanguageSwitcherProps {

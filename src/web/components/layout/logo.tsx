@@ -1,7 +1,7 @@
 import { QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** The DocuCard mark and word, linking home. */
 export function Logo({ className, onDark = false }: { className?: string; onDark?: boolean }) {

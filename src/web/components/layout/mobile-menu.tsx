@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { TPublicUser } from '#shared/schemas/auth.ts';
-import { useLogout } from '../../lib/session.ts';
-import { cn } from '../../lib/utils.ts';
+import { useLogout } from '#web/lib/session.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Button } from '../ui/button.tsx';
 import {
   Dialog,

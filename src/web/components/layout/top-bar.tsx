@@ -1,7 +1,7 @@
 import { CircleUserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { useCurrentUser } from '../../lib/session.ts';
+import { useCurrentUser } from '#web/lib/session.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { Button } from '../ui/button.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';

@@ -17,10 +17,10 @@ import {
   type TPodcast,
   type TPodcastList,
 } from '#shared/marketing/audio.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import { apiRequest, errorText } from '../../lib/api.ts';
-import { useAuthExpiredHandler } from '../../lib/cards/queries.ts';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { currentLanguage } from '#web/i18n/index.ts';
+import { apiRequest, errorText } from '#web/lib/api.ts';
+import { useAuthExpiredHandler } from '#web/lib/cards/queries.ts';
+import { applyServerFieldErrors } from '#web/lib/form-errors.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { FormField } from '../ui/form-field.tsx';

@@ -8,7 +8,7 @@ import {
   PALETTE_ROLES,
   type TPalette,
 } from '#shared/marketing/palette.ts';
-import { errorText, isApiError } from '../../lib/api.ts';
+import { errorText, isApiError } from '#web/lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';

@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPosterTemplate } from '#shared/marketing/poster.ts';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 import { NativeSelect } from '../ui/native-select.tsx';
 
 export const TEXTAREA_CLASS =

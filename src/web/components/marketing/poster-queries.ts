@@ -6,7 +6,7 @@ import type {
   TPosterTemplate,
   TQuickPosterRequest,
 } from '#shared/marketing/poster.ts';
-import { apiErrorFromText, apiRequest } from '../../lib/api.ts';
+import { apiErrorFromText, apiRequest } from '#web/lib/api.ts';
 import { saveBlob } from '../cards/card-image.ts';
 
 export const POSTER_TEMPLATES_PATH = '/api/poster-templates';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { ADVANCED_POSTER_STYLES, type TQuickPosterRequest } from '#shared/marketing/poster.ts';
-import { errorText, isApiError } from '../../lib/api.ts';
+import { errorText, isApiError } from '#web/lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';

@@ -8,7 +8,7 @@ import type {
 } from '#shared/marketing/social.ts';
 import type { TStarterRequest, TStarterResponse } from '#shared/marketing/starters.ts';
 import type { TCompanySummary, TCompanySummaryRequest } from '#shared/marketing/summary.ts';
-import { apiRequest, isApiError } from '../../lib/api.ts';
+import { apiRequest, isApiError } from '#web/lib/api.ts';
 import { toast } from '../ui/use-toast.ts';
 
 /* The calls behind the social transformer, the social tab and the conversation starters. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCards } from '../../lib/cards/queries.ts';
+import { useCards } from '#web/lib/cards/queries.ts';
 import { FormField } from '../ui/form-field.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
 

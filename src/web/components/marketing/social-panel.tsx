@@ -10,9 +10,9 @@ import {
   type SocialTone,
   type TSocialGenerateResponse,
 } from '#shared/marketing/social.ts';
-import { currentLanguage } from '../../i18n/index.ts';
-import { errorText } from '../../lib/api.ts';
-import { useAuthExpiredHandler, useCardDocuments } from '../../lib/cards/queries.ts';
+import { currentLanguage } from '#web/i18n/index.ts';
+import { errorText } from '#web/lib/api.ts';
+import { useAuthExpiredHandler, useCardDocuments } from '#web/lib/cards/queries.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
 import { FormField } from '../ui/form-field.tsx';

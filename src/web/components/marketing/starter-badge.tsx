@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /**
  * The effectiveness percentage (spec-advanced 9: at least 90 green, 80 blue, 70 yellow, below

@@ -2,7 +2,7 @@ import { ChevronDown, MapPin, MessageSquareReply, Phone, ScanLine, Building2 } f
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useConversation } from '../../lib/notifications/conversation.ts';
+import { useConversation } from '#web/lib/notifications/conversation.ts';
 import {
   customerCompanyText,
   customerLocationText,
@@ -11,13 +11,13 @@ import {
   priorityLabel,
   relativeTimeText,
   statusLabel,
-} from '../../lib/notifications/display.ts';
+} from '#web/lib/notifications/display.ts';
 import type {
   CustomerNotification,
   NotificationPriority,
   NotificationStatus,
-} from '../../lib/notifications/types.ts';
-import { cn } from '../../lib/utils.ts';
+} from '#web/lib/notifications/types.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
 const PRIORITY_STYLE: Record<NotificationPriority, string> = {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { playNotificationTone, showDesktopNotification } from '../../lib/notifications/alerts.ts';
-import { customerNameText } from '../../lib/notifications/display.ts';
-import { useNotificationEvents } from '../../lib/notifications/hooks.ts';
+import { playNotificationTone, showDesktopNotification } from '#web/lib/notifications/alerts.ts';
+import { customerNameText } from '#web/lib/notifications/display.ts';
+import { useNotificationEvents } from '#web/lib/notifications/hooks.ts';
 
 /**
  * Spec-core 4.8: each new notification plays the 800 Hz tone and, once allowed, raises a

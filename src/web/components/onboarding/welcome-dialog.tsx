@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TOnboarding } from '#shared/onboarding.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from '#web/lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import {
   Dialog,

@@ -8,7 +8,7 @@ import {
   type TLead,
   type TLeadUpdate,
 } from '#shared/schemas/pipeline.ts';
-import { apiRequest, errorText } from '../../lib/api.ts';
+import { apiRequest, errorText } from '#web/lib/api.ts';
 import { useAnalyticsFormat } from '../analytics/format.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';

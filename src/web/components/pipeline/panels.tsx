@@ -9,7 +9,7 @@ import {
   type TPipelineSettings,
   type TTask,
 } from '#shared/schemas/pipeline.ts';
-import { apiRequest, errorText } from '../../lib/api.ts';
+import { apiRequest, errorText } from '#web/lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
 import { Input } from '../ui/input.tsx';

@@ -6,7 +6,7 @@ import type {
   TTask,
   TWebhook,
 } from '#shared/schemas/pipeline.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from '#web/lib/api.ts';
 
 /* The pipeline page's server state (TanStack Query keys under "pipeline"). */
 

@@ -1,31 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Bot, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, isApiError } from '../../lib/api.ts';
-import { cn } from '../../lib/utils.ts';
-
-/** GET /api/business-cards/{id}/assistant: who answers the card's visitors right now. */
-export interface TAssistantInfo {
-  selectedModel: 'openai' | 'deepseek';
-  provider: 'local' | 'openai' | 'deepseek';
-  /** The selected model has no key configured: the local assistant answers instead. */
-  fellBack: boolean;
-}
-
-export const assistantKey = (cardId: number) =>
-  [`/api/business-cards/${cardId}/assistant`] as const;
-
-export function useAssistantInfo(cardId: number | null) {
-  return useQuery({
-    queryKey: assistantKey(cardId ?? 0),
-    queryFn: ({ signal }) =>
-      apiRequest<TAssistantInfo>('GET', assistantKey(cardId ?? 0)[0], undefined, { signal }),
-    enabled: cardId !== null,
-    staleTime: 60_000,
-    retry: (failureCount, error) =>
-      !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
-  });
-}
+import type { TAiModel } from '#shared/schemas/cards.ts';
+import { useAssistantStatus } from '#web/lib/cards/use-assistant-status.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /**
  * Says which assistant answers this card's visitors and, when the selected model has no key on
@@ -41,9 +18,9 @@ export function AssistantNotice({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const info = useAssistantInfo(cardId);
+  const info = useAssistantStatus(cardId);
   if (info.isError) return null;
-  const modelName = (model: 'openai' | 'deepseek') => t(`modelSelection.models.${model}.name`);
+  const modelName = (model: TAiModel) => t(`modelSelection.models.${model}.name`);
   const data = info.data;
   const text = !data
     ? t('redList.assistantLoading')

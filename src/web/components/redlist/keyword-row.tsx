@@ -2,7 +2,7 @@ import { Pencil, Save, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RED_LIST_CATEGORIES, type TRedListKeyword } from '#shared/schemas/chat.ts';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Button } from '../ui/button.tsx';
 import { KeywordForm, type KeywordFormData } from './keyword-form.tsx';
 import { Switch } from './switch.tsx';

@@ -4,7 +4,7 @@ import {
   type TRedListCreate,
   type TRedListKeyword,
 } from '#shared/schemas/chat.ts';
-import { apiRequest, isApiError } from '../../lib/api.ts';
+import { apiRequest, isApiError } from '#web/lib/api.ts';
 
 /* The owner's red list of one card (spec-advanced 3, red_list_keywords). */
 

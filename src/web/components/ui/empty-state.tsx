@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** A list with nothing in it yet: what would be here, and the one action that fills it. */
 export function EmptyState({

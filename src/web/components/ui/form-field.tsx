@@ -2,7 +2,7 @@ import { useId, type ReactElement, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Slot } from '@radix-ui/react-slot';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 import { Label } from './label.tsx';
 
 /** Errors set from a server answer carry this type: their message is already translated text. */

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /** A styled native <select>: keyboard, screen reader and phone pickers work out of the box. */
 export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {

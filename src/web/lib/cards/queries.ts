@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { SESSION_EXPIRY_REDIRECT_MS } from '#shared/limits.ts';
 import type { TBusinessCard, TDocument } from '#shared/schemas/cards.ts';
-import { toast } from '../../components/ui/use-toast.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { apiRequest, isApiError } from '../api.ts';
 import { CURRENT_USER_KEY } from '../session.ts';
 

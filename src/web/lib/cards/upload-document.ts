@@ -1,6 +1,6 @@
 import { LANGUAGE_HEADER } from '#shared/limits.ts';
 import type { TDocument, TUploadDocumentsResponse } from '#shared/schemas/cards.ts';
-import { currentLanguage } from '../../i18n/index.ts';
+import { currentLanguage } from '#web/i18n/index.ts';
 import { apiErrorFromText } from '../api.ts';
 
 export interface UploadHandle {

@@ -1,5 +1,5 @@
 import { useParams, useSearch } from 'wouter';
-import { isNumericId } from '../../components/routing/route-params.tsx';
+import { isNumericId } from '#web/components/routing/route-params.tsx';
 
 export interface WizardIds {
   /** The id in the path (the owner's id after the details form, a card id from the landing). */

@@ -1,35 +1,37 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ChatHttpError,
-  askAboutImage,
-  askQuestion,
-  eventsUrl,
-  fetchHistory,
-  fetchSessionInfo,
   isNetworkError,
-  parseLiveEvent,
-  parseTakeoverEvent,
   refusalText,
-  streamAnswer,
   type Citation,
   type SessionInfo,
-  type StoredMessage,
-  type TakeoverEvent,
-} from './api.ts';
-import { imageDataUrl } from './image.ts';
-import type { ChatImageType } from './limits.ts';
+} from '#web/lib/chat/api.ts';
+import {
+  outgoingBubble,
+  patchItem,
+  sentCount,
+  withAgentReply,
+  withAnswerDelta,
+  withCompleteAnswer,
+  withoutAnswer,
+  type ChatItem,
+} from '#web/lib/chat/chat-items.ts';
+import { deliverMessage } from '#web/lib/chat/deliver-message.ts';
+import type { ChatImageType } from '#web/lib/chat/limits.ts';
+import { openChat } from '#web/lib/chat/open-chat.ts';
 import {
   dequeue,
   enqueue,
-  findDeliveredAnswer,
-  loadQueue,
   markFailedAttempt,
   newMessageId,
   retryDelay,
   saveQueue,
   type KeyValueStorage,
   type OutgoingMessage,
-} from './pending.ts';
+} from '#web/lib/chat/pending.ts';
+import { useLiveReplies } from '#web/lib/chat/use-live-replies.ts';
+import { useReconnect } from '#web/lib/chat/use-reconnect.ts';
+import { useTakeover } from '#web/lib/chat/use-takeover.ts';
 
 /*
  * The visitor chat's state (spec-core 4.7): the session, the messages, and the outgoing
@@ -38,21 +40,7 @@ import {
  * and is sent again when the connection returns; one message is on its way at a time.
  */
 
-export type BubbleState = 'sending' | 'pending' | 'failed' | 'streaming';
-
-export interface ChatItem {
-  key: string;
-  role: 'user' | 'assistant' | 'agent';
-  content: string;
-  citations?: Citation[];
-  createdAt: string;
-  /** Absent once sent (visitor) or complete (answer). */
-  state?: BubbleState;
-  /** A data: URL of the photo the visitor sent. */
-  image?: string;
-  /** Why a message was refused. */
-  error?: string;
-}
+export type { BubbleState, ChatItem } from '#web/lib/chat/chat-items.ts';
 
 export type LoadState =
   | { status: 'loading' }
@@ -69,35 +57,6 @@ function safeSessionStorage(): KeyValueStorage | undefined {
   } catch {
     return undefined;
   }
-}
-
-function fromHistory(messages: StoredMessage[]): ChatItem[] {
-  return messages.map((message, index) => ({
-    key: `h${index}-${message.createdAt}`,
-    role: message.role,
-    content: message.content,
-    citations: message.citations,
-    createdAt: message.createdAt,
-  }));
-}
-
-function outgoingBubble(message: OutgoingMessage, state: BubbleState): ChatItem {
-  return {
-    key: message.id,
-    role: 'user',
-    content: message.text,
-    createdAt: message.createdAt,
-    state,
-    image: message.image ? imageDataUrl(message.image) : undefined,
-  };
-}
-
-const answerKey = (id: string) => `${id}:answer`;
-
-/** How many of the visitor's sent messages have exactly this text. */
-function sentCount(items: readonly ChatItem[], text: string): number {
-  return items.filter((item) => item.role === 'user' && !item.state && item.content === text)
-    .length;
 }
 
 export interface VisitorChat {
@@ -131,7 +90,7 @@ export function useVisitorChat(
   const [queue, setQueue] = useState<OutgoingMessage[]>([]);
   const [analyzing, setAnalyzing] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [takeover, setTakeover] = useState<TakeoverEvent>({ active: false, expiresAt: null });
+  const [takeover, setTakeover] = useTakeover();
 
   // The async sender reads the latest values through these.
   const itemsRef = useRef<ChatItem[]>([]);
@@ -148,10 +107,6 @@ export function useVisitorChat(
   useEffect(() => {
     problemRef.current = onProblem;
   }, [onProblem]);
-  const liveEventRef = useRef(onLiveEvent);
-  useEffect(() => {
-    liveEventRef.current = onLiveEvent;
-  }, [onLiveEvent]);
   useEffect(() => {
     loadRef.current = load.status;
   }, [load.status]);
@@ -171,8 +126,7 @@ export function useVisitorChat(
   );
 
   const setBubble = useCallback(
-    (key: string, patch: Partial<ChatItem>) =>
-      updateItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item))),
+    (key: string, patch: Partial<ChatItem>) => updateItems((list) => patchItem(list, key, patch)),
     [updateItems],
   );
 
@@ -184,28 +138,14 @@ export function useVisitorChat(
         // A person answers: the message went to them; their reply arrives live.
         setBubble(message.id, { state: undefined, error: undefined });
         setTakeover((current) => (current.active ? current : { active: true, expiresAt: null }));
-        updateQueue(dequeue(queueRef.current, message.id));
-        return;
-      }
-      updateItems((list) => {
-        const next = list.map((item) =>
-          item.key === message.id ? { ...item, state: undefined, error: undefined } : item,
+      } else {
+        updateItems((list) =>
+          withCompleteAnswer(list, message.id, { message: answered, citations: answer.citations }),
         );
-        const done: ChatItem = {
-          key: answerKey(message.id),
-          role: 'assistant',
-          content: answered,
-          citations: answer.citations,
-          createdAt: new Date().toISOString(),
-        };
-        const index = next.findIndex((item) => item.key === done.key);
-        if (index === -1) next.push(done);
-        else next[index] = done;
-        return next;
-      });
+      }
       updateQueue(dequeue(queueRef.current, message.id));
     },
-    [setBubble, updateItems, updateQueue],
+    [setBubble, setTakeover, updateItems, updateQueue],
   );
 
   const scheduleRetry = useCallback((attempts: number) => {
@@ -229,54 +169,14 @@ export function useVisitorChat(
     setBubble(head.id, { state: 'sending' });
     let next = true;
     try {
-      if (head.uncertain && !head.image) {
-        // It may have arrived last time: take the stored answer rather than ask twice.
-        const history = await fetchHistory(cardId, { signal });
-        const answer = findDeliveredAnswer(history, head.text, head.baseline ?? 0);
-        if (answer) {
-          complete(head, { message: answer.content, citations: answer.citations ?? [] });
-          return;
-        }
-      }
-      setAnalyzing(true);
-      let answer;
-      if (head.image) {
-        answer = await askAboutImage(
-          cardId,
-          { message: head.text || undefined, image: head.image.data, imageType: head.image.type },
-          { signal },
-        );
-      } else if (typeof ReadableStream === 'undefined') {
-        answer = await askQuestion(cardId, head.text, { signal });
-      } else {
-        answer = await streamAnswer(
-          cardId,
-          head.text,
-          (delta) => {
-            setAnalyzing(false);
-            updateItems((list) => {
-              const key = answerKey(head.id);
-              const index = list.findIndex((item) => item.key === key);
-              if (index === -1)
-                return [
-                  ...list,
-                  {
-                    key,
-                    role: 'assistant',
-                    content: delta,
-                    createdAt: new Date().toISOString(),
-                    state: 'streaming',
-                  },
-                ];
-              const next = [...list];
-              const current = next[index]!;
-              next[index] = { ...current, content: current.content + delta };
-              return next;
-            });
-          },
-          { signal },
-        );
-      }
+      const answer = await deliverMessage(cardId, head, {
+        signal,
+        onAsking: () => setAnalyzing(true),
+        onDelta: (delta) => {
+          setAnalyzing(false);
+          updateItems((list) => withAnswerDelta(list, head.id, delta));
+        },
+      });
       complete(head, answer);
     } catch (error) {
       if (signal.aborted) {
@@ -284,7 +184,7 @@ export function useVisitorChat(
         return;
       }
       // A half-streamed answer goes; the stored or repeated one takes its place.
-      updateItems((list) => list.filter((item) => item.key !== answerKey(head.id)));
+      updateItems((list) => withoutAnswer(list, head.id));
       if (isNetworkError(error) || (error instanceof ChatHttpError && error.retriable)) {
         const uncertain = isNetworkError(error) ? error.uncertain : true;
         updateQueue(markFailedAttempt(queueRef.current, head.id, uncertain));
@@ -310,58 +210,27 @@ export function useVisitorChat(
     pumpRef.current = () => void pump();
   }, [pump]);
 
-  // Open the session, read the history, restore what was waiting, listen for the company.
+  // Open the session, read the history, restore what was waiting, then send it.
   useEffect(() => {
     const controller = new AbortController();
     lifetime.current = controller;
     readyRef.current = false;
-    const { signal } = controller;
     setLoad({ status: 'loading' });
 
-    void (async () => {
-      let info: SessionInfo;
-      try {
-        const search = new URLSearchParams(window.location.search);
-        info = await fetchSessionInfo(
-          cardId,
-          { src: search.get('src'), ref: document.referrer },
-          { signal },
-        );
-      } catch (error) {
-        if (signal.aborted) return;
-        setLoad({
-          status: error instanceof ChatHttpError && error.status === 404 ? 'notFound' : 'error',
-        });
+    void openChat(cardId, storage, controller.signal).then((opened) => {
+      if (!opened) return;
+      if (opened.status !== 'ready') {
+        setLoad(opened);
         return;
       }
-      let history: StoredMessage[] = [];
-      try {
-        history = await fetchHistory(cardId, { signal });
-      } catch {
-        if (signal.aborted) return;
-        // The conversation so far could not be read; new messages still work.
-      }
-      if (signal.aborted) return;
-      // Left from before a reload: what the history already shows was delivered (drop it);
-      // the rest may still have reached the server, so it is checked again before a re-send.
-      const waiting = loadQueue(storage, cardId)
-        .filter(
-          (message) =>
-            message.image || !findDeliveredAnswer(history, message.text, message.baseline ?? 0),
-        )
-        .map((message) => ({ ...message, uncertain: true }));
-      saveQueue(storage, cardId, waiting);
-      itemsRef.current = [
-        ...fromHistory(history),
-        ...waiting.map((message) => outgoingBubble(message, 'pending')),
-      ];
-      setItems(itemsRef.current);
-      queueRef.current = waiting;
-      setQueue(waiting);
+      itemsRef.current = opened.items;
+      setItems(opened.items);
+      queueRef.current = opened.waiting;
+      setQueue(opened.waiting);
       readyRef.current = true;
-      setLoad({ status: 'ready', info });
+      setLoad({ status: 'ready', info: opened.info });
       pumpRef.current();
-    })();
+    });
 
     return () => {
       controller.abort();
@@ -373,50 +242,23 @@ export function useVisitorChat(
 
   // The connection is back: open the chat if it could not be opened, send what waits now
   // (without waiting out the backoff). A tab shown again also tries.
-  useEffect(() => {
-    const onOnline = () => {
+  useReconnect(
+    () => {
       if (loadRef.current === 'error') setAttempt((value) => value + 1);
       else {
         clearTimeout(retryTimer.current);
         pumpRef.current();
       }
-    };
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && navigator.onLine) pumpRef.current();
-    };
-    window.addEventListener('online', onOnline);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.removeEventListener('online', onOnline);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, []);
+    },
+    () => pumpRef.current(),
+  );
 
   // Live replies from the company, while online.
-  useEffect(() => {
-    if (load.status !== 'ready' || !online || typeof EventSource === 'undefined') return;
-    const source = new EventSource(eventsUrl(cardId));
-    source.addEventListener('message', (event: MessageEvent<string>) => {
-      liveEventRef.current?.(event.data);
-      const change = parseTakeoverEvent(event.data);
-      if (change) {
-        setTakeover(change);
-        return;
-      }
-      const message = parseLiveEvent(event.data);
-      if (!message) return;
-      updateItems((list) => [
-        ...list,
-        {
-          key: `agent-${message.createdAt}-${list.length}`,
-          role: 'agent',
-          content: message.content,
-          createdAt: message.createdAt,
-        },
-      ]);
-    });
-    return () => source.close();
-  }, [cardId, load.status, online, updateItems]);
+  useLiveReplies(cardId, load.status === 'ready' && online, {
+    onReply: (reply) => updateItems((list) => withAgentReply(list, reply)),
+    onTakeover: setTakeover,
+    onEvent: onLiveEvent,
+  });
 
   const send = useCallback(
     (text: string, image?: { data: string; type: ChatImageType }) => {
@@ -453,17 +295,6 @@ export function useVisitorChat(
   );
 
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
-
-  // A takeover ends by itself when the staff stays silent; the page follows without asking.
-  useEffect(() => {
-    if (!takeover.active || !takeover.expiresAt) return;
-    const wait = Date.parse(takeover.expiresAt) - Date.now();
-    const timer = setTimeout(
-      () => setTakeover({ active: false, expiresAt: null }),
-      Math.max(0, Math.min(wait, 2 ** 31 - 1)),
-    );
-    return () => clearTimeout(timer);
-  }, [takeover]);
 
   return {
     load,

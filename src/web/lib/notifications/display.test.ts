@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '../../i18n/index.ts';
+import i18n from '#web/i18n/index.ts';
 import {
   customerCompanyText,
   customerLocationText,

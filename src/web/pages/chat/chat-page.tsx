@@ -1,22 +1,22 @@
-import { FileQuestion, RotateCw, WifiOff } from '../../components/chat/icons.tsx';
+import { FileQuestion, RotateCw, WifiOff } from '#web/components/chat/icons.tsx';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   AnnouncementBanner,
   PushOptIn,
   useAnnouncements,
-} from '../../components/campaigns/announcements.tsx';
-import { ChatHeader } from '../../components/chat/chat-header.tsx';
-import { CitationSheet } from '../../components/chat/citation-sheet.tsx';
-import { Composer } from '../../components/chat/composer.tsx';
-import { LeadSheet } from '../../components/chat/lead-sheet.tsx';
-import { AnalyzingIndicator, MessageBubble, Welcome } from '../../components/chat/message-list.tsx';
-import { useSuggestedQuestions } from '../../lib/chat/use-suggestions.ts';
-import { NoticeView, useNotices } from '../../components/chat/notices.tsx';
-import { OfflineBanner } from '../../components/chat/offline-banner.tsx';
-import type { Citation } from '../../lib/chat/api.ts';
-import { setChatLanguage, useChatI18n, type Translate } from '../../lib/chat/i18n.ts';
-import { useOnline } from '../../lib/chat/use-online.ts';
-import { useVisitorChat, type ChatProblem } from '../../lib/chat/use-visitor-chat.ts';
+} from '#web/components/campaigns/announcements.tsx';
+import { ChatHeader } from '#web/components/chat/chat-header.tsx';
+import { CitationSheet } from '#web/components/chat/citation-sheet.tsx';
+import { Composer } from '#web/components/chat/composer.tsx';
+import { LeadSheet } from '#web/components/chat/lead-sheet.tsx';
+import { AnalyzingIndicator, MessageBubble, Welcome } from '#web/components/chat/message-list.tsx';
+import { useSuggestedQuestions } from '#web/lib/chat/use-suggestions.ts';
+import { NoticeView, useNotices } from '#web/components/chat/notices.tsx';
+import { OfflineBanner } from '#web/components/chat/offline-banner.tsx';
+import type { Citation } from '#web/lib/chat/api.ts';
+import { setChatLanguage, useChatI18n, type Translate } from '#web/lib/chat/i18n.ts';
+import { useOnline } from '#web/lib/chat/use-online.ts';
+import { useVisitorChat, type ChatProblem } from '#web/lib/chat/use-visitor-chat.ts';
 
 /** Keeps the newest message in view while the visitor is at the bottom of the list. */
 function useStickToBottom(dependency: unknown) {

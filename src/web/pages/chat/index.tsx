@@ -1,5 +1,5 @@
-import { useChatI18n } from '../../lib/chat/i18n.ts';
-import { parseChatPath } from '../../lib/chat/route.ts';
+import { useChatI18n } from '#web/lib/chat/i18n.ts';
+import { parseChatPath } from '#web/lib/chat/route.ts';
 import { ChatPage, NotFoundState } from './chat-page.tsx';
 import './chat.css';
 

@@ -1,25 +1,22 @@
 import { isInjection, type RedListKeyword } from './guard.ts';
+import type { Citation, Reply } from './provider.ts';
 import { messagesFor } from './messages.ts';
 import { mergeQueries, queryTerms, type CardIndex } from './retrieval.ts';
+import { scriptFamily, type ChatLanguage } from './text/language.ts';
+import { cjkBigrams, normalize, termsOf } from './text/normalize.ts';
 import {
   analyseQuestion,
-  cjkBigrams,
   concept as makeConcept,
   hasAnswerType,
-  isStopWord,
-  normalize,
-  OVERVIEW_WORDS,
-  scriptFamily,
-  termsOf,
-  type ChatLanguage,
   type Concept,
   type Form,
   type QuestionAnalysis,
-  type Unit,
-} from './text.ts';
+} from './text/question.ts';
+import { isStopWord, OVERVIEW_WORDS } from './text/stop-words.ts';
+import { type Unit } from './text/units.ts';
 
 /*
- * The local provider: no network, no model. It finds the sentences that answer (BM25 over the
+ * The local engine: no network, no model. It finds the sentences that answer (BM25 over the
  * card's passages, then every sentence of the best passages scored by the question's concepts,
  * weighted by how rare each is in the documents) and quotes them with their sources. Grounding
  * is decided by coverage: the share of the question's weighted concepts that the chosen
@@ -39,12 +36,6 @@ const MAX_EXCERPT_CHARS = 240;
 /** Characters quoted in all (one unit may take them all, two share them). */
 const MAX_QUOTE_CHARS = 400;
 const CONTEXT_WEIGHT = 0.4;
-
-export interface Citation {
-  documentName: string;
-  page: number | null;
-  excerpt: string;
-}
 
 export interface SelectedUnit {
   chunkIndex: number;
@@ -643,11 +634,6 @@ function focusTerms(question: string, keywords: readonly RedListKeyword[]): stri
   return [...keywords.map((k) => normalize(k.keyword)), ...forms];
 }
 
-export interface ComposedAnswer {
-  message: string;
-  citations: Citation[];
-}
-
 /** The visitor-facing message and citations of an outcome, in the visitor's language. */
 export function composeAnswer(
   index: CardIndex,
@@ -655,7 +641,7 @@ export function composeAnswer(
   question: string,
   language: ChatLanguage,
   options: { companyName?: string | null; keywords?: readonly RedListKeyword[] } = {},
-): ComposedAnswer {
+): Reply {
   const messages = messagesFor(language);
   switch (outcome.kind) {
     case 'greeting':

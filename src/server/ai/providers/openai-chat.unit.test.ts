@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerMessages } from './openai-compatible.ts';
+import { answerMessages } from './openai-chat.ts';
 
 describe('the provider prompt', () => {
   it("asks for the answer in the buyer's language, whatever the excerpts' language", () => {

@@ -1,0 +1,40 @@
+import fs from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { openPdf, type PdfDocument } from './pdf-document.ts';
+import { PageClaims, readPage, type PageResult } from './pdf-pages.ts';
+
+/*
+ * The helper thread of pdf-page-helper.ts: opens the same file as the thread that asked, takes
+ * pages from the shared counter until none is left and sends each page's text back. A page it
+ * cannot read, or that may be a scan (almost no text), is not sent: the asking thread reads it
+ * again, and reports its error or decides about OCR.
+ */
+
+export interface HelperJob {
+  filePath: string;
+  pageCount: number;
+  claims: SharedArrayBuffer;
+}
+
+export type HelperMessage = { type: 'page'; result: PageResult } | { type: 'done' };
+
+const port = parentPort!;
+
+async function readClaimedPages(job: HelperJob): Promise<void> {
+  const claims = new PageClaims(job.pageCount, job.claims);
+  let pdf: PdfDocument | null = null;
+  try {
+    pdf = await openPdf(new Uint8Array(await fs.readFile(job.filePath)));
+    for (let page = claims.next(); page !== null; page = claims.next()) {
+      const result = await readPage(pdf, page, { decodeImages: false }).catch(() => null);
+      if (result) port.postMessage({ type: 'page', result } satisfies HelperMessage);
+    }
+  } catch {
+    // Whatever is left unread, the asking thread reads itself.
+  } finally {
+    await pdf?.destroy().catch(() => undefined);
+    port.postMessage({ type: 'done' } satisfies HelperMessage);
+  }
+}
+
+port.on('message', (job: HelperJob) => void readClaimedPages(job));

@@ -1,0 +1,2 @@
+// The worker half of pdf.js, imported only for its side effect (see pdfjs.ts); it ships no types.
+declare module 'pdfjs-dist/legacy/build/pdf.worker.mjs';

@@ -1,0 +1,41 @@
+/*
+ * pdf.js, loaded once for this thread, with Node's own fast built-ins kept.
+ *
+ * The legacy build of pdfjs-dist (the one meant for Node) bundles core-js, which on Node 20
+ * replaces some built-ins process-wide with JavaScript versions even though Node's own work
+ * for everything pdf.js does: `Array.prototype.push` (forced because of a V8 corner case with
+ * non-writable `length`), `JSON.parse` and `JSON.stringify` (for the source-text and raw-JSON
+ * proposals, which nothing here uses). Every push in the process — pdf.js building text items,
+ * our layout code — then went through the replacement: about a fifth of the time to extract a
+ * text PDF. Built-ins it adds because Node 20 lacks them (`Promise.withResolvers`, the new Set
+ * methods, ...) stay; only those three are put back, and only when what was there before
+ * pdf.js loaded was Node's own.
+ *
+ * The worker half of pdf.js (which applies the same polyfills again) is loaded here as well:
+ * pdf.js runs it in this thread (its "fake worker") and finds it through
+ * `globalThis.pdfjsWorker`, so it is not loaded later, after the built-ins were put back.
+ */
+
+const builtIns: ReadonlyArray<[owner: object, name: string, original: unknown]> = [
+  [Array.prototype, 'push', Array.prototype.push],
+  [JSON, 'parse', JSON.parse],
+  [JSON, 'stringify', JSON.stringify],
+];
+
+const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+
+function isNodesOwn(fn: unknown): boolean {
+  return (
+    typeof fn === 'function' &&
+    /\{\s*\[native code\]\s*\}$/.test(Function.prototype.toString.call(fn))
+  );
+}
+
+for (const [owner, name, original] of builtIns) {
+  if (Reflect.get(owner, name) !== original && isNodesOwn(original)) {
+    Object.defineProperty(owner, name, { value: original, writable: true, configurable: true });
+  }
+}
+
+export { pdfjs };

@@ -1,0 +1,53 @@
+import { MessageSquareOff } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TStoredChatMessage } from '#shared/schemas/chat.ts';
+import { MessageBubble } from '#web/components/conversation/message-bubble.tsx';
+
+/** The conversation so far, newest last and kept in view. */
+export function MessageHistory({
+  messages,
+  customerId,
+}: {
+  messages: TStoredChatMessage[];
+  customerId: number;
+}) {
+  const { t } = useTranslation();
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const count = messages.length;
+  // On a wide screen the history scrolls in its box: keep the newest message in view. (On a
+  // phone the page itself scrolls; nothing to do.)
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }, [count]);
+
+  if (count === 0) {
+    return (
+      <div
+        className="flex flex-1 flex-col items-center justify-center gap-2 px-6 py-12 text-center"
+        data-testid="conversation-empty"
+      >
+        <MessageSquareOff aria-hidden="true" className="size-8 text-slate-400" />
+        <p className="max-w-sm text-sm text-slate-600">{t('conversation.empty')}</p>
+      </div>
+    );
+  }
+  return (
+    <div
+      ref={scrollerRef}
+      className="min-h-48 px-3 py-4 sm:px-4 lg:max-h-[36rem] lg:overflow-y-auto"
+      data-testid="conversation-scroller"
+    >
+      <ol className="grid gap-4" data-testid="conversation-messages">
+        {messages.map((message, index) => (
+          <MessageBubble
+            key={`${message.createdAt}-${index}`}
+            message={message}
+            customerId={customerId}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}
