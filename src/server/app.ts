@@ -32,6 +32,7 @@ import { findSession } from './features/auth/sessions.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerRedListRoutes } from './features/redlist/routes.ts';
 import { createJobQueue, type JobQueue } from './features/jobs/queue.ts';
+import { installUpkeep } from './features/jobs/upkeep.ts';
 import { registerPipelineRoutes } from './features/pipeline/routes.ts';
 import { registerPaletteRoutes } from './features/marketing/palette-routes.ts';
 import { registerPosterRoutes } from './features/marketing/poster-routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerDocumentRoutes(app, ctx, documents);
   app.addHook('onReady', async () => {
     await documents.resume();
+    await installUpkeep(ctx, jobs, app.log);
     jobs.start();
   });
   // Stops the queue (finishing the jobs in hand), then the document reader.

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TAnalyticsDashboard, TAnalyticsDays } from '#shared/schemas/analytics.ts';
 import type { AppContext } from '#server/context.ts';
 import { daysBefore, growth, num, rate } from './figures.ts';
-import { at, isLead, rows, visitorMessageCount } from './owner-sql.ts';
+import { at, isLead, visitorMessageCount } from './owner-sql.ts';
+import { rows } from '#server/db/rows.ts';
 
 interface DashboardRow {
   cards: unknown;

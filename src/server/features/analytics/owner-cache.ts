@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { OWNER_ANALYTICS_CACHE_MS } from '#shared/schemas/analytics.ts';
 import type { AppContext } from '#server/context.ts';
 import { analyticsCache } from '#server/db/schema.ts';
-import { rows } from './owner-sql.ts';
+import { rows } from '#server/db/rows.ts';
 
 /**
  * A cheap fingerprint of the owner's data: their cards (count, newest id, finished ones), the

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '#server/context.ts';
 
 /*
  * SQL fragments shared by the owner's analytics. Every query starts from the owner's cards
@@ -21,9 +20,3 @@ export const isLead = (profile: string): SQL =>
 
 /** An instant as a query parameter. */
 export const at = (instant: Date): SQL => sql`${instant.toISOString()}::timestamptz`;
-
-/** Runs a query and answers its rows (PGlite and node-postgres both expose `rows`). */
-export async function rows<Row>(ctx: AppContext, query: SQL): Promise<Row[]> {
-  const result = await ctx.db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
-}

@@ -4,7 +4,8 @@ import type { TAnalyticsDays, TTrafficAnalytics } from '#shared/schemas/analytic
 import type { AppContext } from '#server/context.ts';
 import { countryOf } from '#server/lib/visitor-traits.ts';
 import { num, utcDays, windowStart } from './figures.ts';
-import { at, isLead, rows } from './owner-sql.ts';
+import { at, isLead } from './owner-sql.ts';
+import { rows } from '#server/db/rows.ts';
 
 /** Where new visitors of the last `days` UTC days came from, where they are, and day by day. */
 export async function computeTraffic(

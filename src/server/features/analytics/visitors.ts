@@ -11,7 +11,8 @@ import {
 import type { AppContext } from '#server/context.ts';
 import { countryOf, deviceTypeOf } from '#server/lib/visitor-traits.ts';
 import { daysBefore, num, rate } from './figures.ts';
-import { at, isLead, rows, visitorMessageCount } from './owner-sql.ts';
+import { at, isLead, visitorMessageCount } from './owner-sql.ts';
+import { rows } from '#server/db/rows.ts';
 
 /** A card as the owner recognises it: its company, else its contact; the screen names the rest. */
 const cardName = sql.raw(

@@ -7,7 +7,7 @@ import {
   visitorProfiles,
   visitorSessions,
 } from '#server/db/schema.ts';
-import { queryRows } from '#server/db/rows.ts';
+import { rows } from '#server/db/rows.ts';
 import { notFound } from '#server/lib/errors.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import {
@@ -90,8 +90,8 @@ async function notify(
   const lead = visitorProfiles;
   const message = event.type === 'message' ? event.message.slice(0, 500) : null;
   const priority = priorityFor(earlier + (event.type === 'message' ? 1 : 0));
-  const [stored] = await queryRows<{ user_id: number }>(
-    ctx.db,
+  const [stored] = await rows<{ user_id: number }>(
+    ctx,
     sql`insert into ${n} (${sql.identifier(n.userId.name)}, ${sql.identifier(n.businessCardId.name)},
         ${sql.identifier(n.visitorSessionId.name)}, ${sql.identifier(n.type.name)},
         ${sql.identifier(n.customerName.name)}, ${sql.identifier(n.customerLocation.name)},

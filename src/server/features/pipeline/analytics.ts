@@ -2,6 +2,7 @@ import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { TPipelineAnalytics } from '#shared/schemas/pipeline.ts';
 import type { AppContext } from '#server/context.ts';
 import { salesPipelineAnalytics } from '#server/db/schema.ts';
+import { rows } from '#server/db/rows.ts';
 
 /*
  * The funnel visitor → lead → qualified → converted, and the daily figures of the last 30
@@ -11,11 +12,6 @@ import { salesPipelineAnalytics } from '#server/db/schema.ts';
 
 const DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function rows<Row>(ctx: AppContext, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = await ctx.db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
-}
 
 const IS_LEAD = sql`(p.id IS NOT NULL AND (coalesce(p.stage, 'visitor') <> 'visitor' OR p.name IS NOT NULL))`;
 const IS_QUALIFIED = sql`coalesce(p.stage, 'visitor') IN ('qualified', 'converted')`;

@@ -28,6 +28,7 @@ import { cachedLeadCount, forgetLeadCounts } from './lead-count-cache.ts';
 import { idleCutoff, showsPrioritySql, shownPrioritySql } from './lead-priority.ts';
 import { getSettings } from './settings.ts';
 import { queueWebhook } from './webhook.ts';
+import { rows } from '#server/db/rows.ts';
 
 /*
  * The owner's leads: one per visitor conversation, scored by derive.ts, edited by the owner
@@ -40,12 +41,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface PipelineDeps {
   ctx: AppContext;
   queue: JobQueue;
-}
-
-/** Runs a query on either driver and answers its rows. */
-async function rows<Row>(ctx: AppContext, query: SQL): Promise<Row[]> {
-  const result = await ctx.db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
 }
 
 interface LeadRow {
