@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE } from '#shared/schemas/chat.ts';
 import { connectAgent } from '#server/test/agent-socket.ts';
+import { startS3Server, type TestS3Server } from '#server/test/s3-server.ts';
 import {
   FIXTURES,
   api,
@@ -61,7 +63,14 @@ describe.runIf(redisUrl)('two instances sharing the database and Redis', () => {
   });
 });
 
-describe.runIf(redisUrl)('two instances sharing the database, Redis and the data folder', () => {
+describe.runIf(redisUrl)('two instances sharing the database, Redis and an S3 bucket', () => {
+  // Files live in the bucket; the shared data folder holds only the test mail outbox.
+  let s3: TestS3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3?.close());
+
   /** A visitor of a card on one instance, from one address. */
   async function visitorOn(t: TestApp, cardId: number, address: string) {
     const info = await t.app.inject({
@@ -84,10 +93,11 @@ describe.runIf(redisUrl)('two instances sharing the database, Redis and the data
   }
 
   async function pair() {
-    const a = await createTestApp({ env: { REDIS_URL: redisUrl! } });
+    const env = { REDIS_URL: redisUrl!, ...s3.env };
+    const a = await createTestApp({ env });
     apps.push(a);
     const b = await createTestApp({
-      env: { REDIS_URL: redisUrl! },
+      env,
       shareDatabaseWith: a,
       shareDataDirWith: a,
     });
@@ -116,6 +126,12 @@ describe.runIf(redisUrl)('two instances sharing the database, Redis and the data
     expect(upload.statusCode).toBe(201);
     expect(upload.json().documents[0]).toMatchObject({ status: 'pending' });
     await a.documents.whenIdle();
+    // B read it from the bucket: nothing of it is on either instance's disk.
+    expect(await s3.keys(`users/${owner.id}/documents/`)).toHaveLength(1);
+    const onDisk = await fs
+      .readdir(path.join(a.dataDir, 'files'), { recursive: true })
+      .catch(() => [] as string[]);
+    expect(onDisk.filter((name) => name.includes('hengtai-faq'))).toEqual([]);
 
     for (const t of [a, b]) {
       const listed = await api(t, 'GET', `/api/business-cards/${cardId}/documents`, {
