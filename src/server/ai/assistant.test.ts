@@ -307,6 +307,17 @@ describe('streaming, caching and images', () => {
     assistant.invalidate(card);
     const answer = await assistant.answer(question);
     expect(answer.message).toContain('40 units');
+
+    // Without being told: another document that becomes ready changes what the card knows.
+    await uploadTo(t, cookie, card, [
+      { field: 'documents', name: 'valves.txt', content: 'QV-7 valve\nMOQ: 15 units per order.\n' },
+    ]);
+    const later = await assistant.answer({
+      ...question,
+      question: 'What is the MOQ of the QV-7 valve?',
+    });
+    expect(later.message).toContain('15 units');
+    expect(later.citations[0]).toMatchObject({ documentName: 'valves.txt' });
   });
 
   it('reads the text of a photographed label, then answers from the documents', async () => {

@@ -6,8 +6,8 @@ import { CardIndex, type ChunkRow } from './retrieval.ts';
 /*
  * What the assistant reads from the database for a question: the card (selected model, company
  * name), its active red-list keywords, and the in-memory index of its ready passages. The index
- * is rebuilt when the card's passages change (their count or newest id, checked with one small
- * query per question) or when invalidate() is called; a few dozen cards are kept.
+ * is rebuilt when the card's passages change (its ready documents' count, newest id and last
+ * change, checked with one small query per question) or when invalidate() is called; a few dozen cards are kept.
  */
 
 const MAX_CACHED_CARDS = 64;
@@ -47,16 +47,21 @@ export function loadChunkRows(ctx: AppContext, cardId: number): Promise<ChunkRow
     .orderBy(asc(documentChunks.documentId), asc(documentChunks.position));
 }
 
+/**
+ * What the card's passages are made of, read from its few document rows rather than its
+ * thousands of passages: a document's passages are written in the transaction that makes it
+ * ready (and bumps its updated_at), and leave with it.
+ */
 async function chunkSignature(ctx: AppContext, cardId: number): Promise<string> {
   const [row] = await ctx.db
     .select({
       count: sql<number>`count(*)::int`,
-      newest: sql<number>`coalesce(max(${documentChunks.id}), 0)::int`,
+      newest: sql<number>`coalesce(max(${documents.id}), 0)::int`,
+      changed: sql<string>`coalesce(max(${documents.updatedAt})::text, '')`,
     })
-    .from(documentChunks)
-    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
-    .where(and(eq(documentChunks.businessCardId, cardId), eq(documents.status, 'ready')));
-  return `${row?.count ?? 0}:${row?.newest ?? 0}`;
+    .from(documents)
+    .where(and(eq(documents.businessCardId, cardId), eq(documents.status, 'ready')));
+  return `${row?.count ?? 0}:${row?.newest ?? 0}:${row?.changed ?? ''}`;
 }
 
 export function createIndexStore(ctx: AppContext): IndexStore {
