@@ -7,6 +7,7 @@ import {
   snap,
   test,
   type Account,
+  uploadUntilReady,
 } from '../support/fixtures.ts';
 
 /*
@@ -39,19 +40,7 @@ async function cardWithDocument(page: Page): Promise<number> {
   expect(
     (await page.request.post(`/api/business-cards/${cardId}/finalize`, { data: {} })).status(),
   ).toBe(200);
-  const form = new FormData();
-  form.append('businessCardId', String(cardId));
-  form.append('documents', new Blob([DOCUMENT], { type: 'text/plain' }), 'greenleaf-profile.txt');
-  expect((await page.request.post('/api/documents', { multipart: form })).status()).toBe(201);
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/api/business-cards/${cardId}/documents`);
-        return ((await response.json()) as Array<{ status: string }>)[0]?.status;
-      },
-      { timeout: 60_000, intervals: [500, 1000] },
-    )
-    .toBe('ready');
+  await uploadUntilReady(page, cardId, 'greenleaf-profile.txt', DOCUMENT);
   return cardId;
 }
 

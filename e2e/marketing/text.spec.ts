@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { createVerifiedAccount, expect, loginByApi, snap, test } from '../support/fixtures.ts';
+import {
+  createVerifiedAccount,
+  expect,
+  loginByApi,
+  snap,
+  test,
+  uploadUntilReady,
+} from '../support/fixtures.ts';
 
 /*
  * Issue 15 items 6–9, 11–13: the social transformer, the conversation starters and the social
@@ -34,19 +41,7 @@ async function cardWithDocument(page: Page): Promise<number> {
   });
   expect(created.status()).toBe(201);
   const cardId = ((await created.json()) as { id: number }).id;
-  const form = new FormData();
-  form.append('businessCardId', String(cardId));
-  form.append('documents', new Blob([DOCUMENT], { type: 'text/plain' }), 'brightway-profile.txt');
-  expect((await page.request.post('/api/documents', { multipart: form })).status()).toBe(201);
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/api/business-cards/${cardId}/documents`);
-        return ((await response.json()) as Array<{ status: string }>)[0]?.status;
-      },
-      { timeout: 60_000, intervals: [500, 1000] },
-    )
-    .toBe('ready');
+  await uploadUntilReady(page, cardId, 'brightway-profile.txt', DOCUMENT);
   return cardId;
 }
 

@@ -109,9 +109,20 @@ export async function finishedCardWithFaq(
   expect(
     (await page.request.post(`/api/business-cards/${cardId}/finalize`, { data: {} })).status(),
   ).toBe(200);
+  await uploadUntilReady(page, cardId, 'hengtai-faq.txt', await readFile(SAMPLE_FAQ, 'utf8'));
+  return cardId;
+}
+
+/** Uploads one document to the owner's card and waits until it is read (status ready). */
+export async function uploadUntilReady(
+  page: Page,
+  cardId: number,
+  name: string,
+  content: string,
+): Promise<void> {
   const form = new FormData();
   form.append('businessCardId', String(cardId));
-  form.append('documents', new Blob([await readFile(SAMPLE_FAQ)]), 'hengtai-faq.txt');
+  form.append('documents', new Blob([content], { type: 'text/plain' }), name);
   expect((await page.request.post('/api/documents', { multipart: form })).status()).toBe(201);
   await expect
     .poll(
@@ -122,7 +133,6 @@ export async function finishedCardWithFaq(
       { timeout: 60_000, intervals: [500, 1000] },
     )
     .toBe('ready');
-  return cardId;
 }
 
 /** A company logo drawn in the browser: a blue disc with the initials, as a PNG upload. */
