@@ -3,6 +3,7 @@ import { runWithDeadline } from '../deadline.ts';
 import type { DocumentKind } from '../detect.ts';
 import { ExtractionError } from '../errors.ts';
 import { sniffTextEncoding, type TextEncodingName } from '../text-encoding.ts';
+import { releaseHelper } from './pdf-page-helper.ts';
 import {
   DEFAULT_EXTRACT_LIMITS,
   type ExtractContext,
@@ -87,6 +88,8 @@ export async function extractDocument(
       deadlineAt,
       sofficePath,
     };
+    // A PDF helper thread kept for the next PDF would only hold memory beside another reader.
+    if (kind !== 'pdf') releaseHelper();
     try {
       switch (kind) {
         case 'pdf':

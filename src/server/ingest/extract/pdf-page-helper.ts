@@ -7,9 +7,15 @@ import type { HelperJob, HelperMessage } from './pdf-page-worker.ts';
  * A second thread that reads PDF pages beside the one that opened the document, so that a long
  * text PDF uses both cores of the machine (pdf.js is single-threaded: its "worker" runs in the
  * calling thread in Node). One helper per process, started with the first long PDF and kept
- * while PDFs keep coming (loading pdf.js costs it about half a second), ended after a while
- * without work so its memory goes back. Its heap is capped: it counts against the reading
- * process's memory cap (isolated.ts) together with the thread that lends it work.
+ * while PDFs keep coming (loading pdf.js costs it half a second, a second under tsx), ended
+ * after a while without work so its memory goes back.
+ *
+ * It counts against the reading process's memory cap (isolated.ts) together with the thread
+ * that lends it work, and parked it keeps the heap it grew. So it works only while the whole
+ * process holds less than HELPER_MAX_PROCESS_MB: it is not lent above that mark, it stops
+ * taking pages once the process passes it, and it is ended, giving its memory back, whenever
+ * the process is found above it (after a document, or by the reading thread between pages:
+ * releaseHelperIfMemoryHigh). Its own V8 heap is capped as well.
  */
 
 const WORKER_ENTRY = new URL('./pdf-page-worker-entry.mjs', import.meta.url);
@@ -17,6 +23,17 @@ const WORKER_ENTRY = new URL('./pdf-page-worker-entry.mjs', import.meta.url);
 const HELPER_HEAP_MB = 256;
 /** A helper without work for this long is ended (the next document starts a new one). */
 const HELPER_IDLE_MS = 15_000;
+/**
+ * Resident memory of the whole process (both threads) above which the helper is not lent, stops
+ * and is ended: the reader's 1024 MB cap (isolated.ts) less room for a sudden need of the
+ * reading thread (a page's images decoded) while the helper is still ending.
+ */
+export const HELPER_MAX_PROCESS_MB = 704;
+const HELPER_MAX_PROCESS_BYTES = HELPER_MAX_PROCESS_MB * 1024 * 1024;
+
+function memoryHigh(): boolean {
+  return process.memoryUsage.rss() > HELPER_MAX_PROCESS_BYTES;
+}
 
 interface Helper {
   worker: Worker;
@@ -56,16 +73,19 @@ export interface HelperRun {
   abandon(): void;
 }
 
-/** Whether this machine has a core to spare for a second reading thread. */
+/** Whether a core and memory are to spare for a second reading thread, and it is free. */
 export function canLendHelper(): boolean {
-  return os.availableParallelism() >= 2 && !helper?.busy;
+  return os.availableParallelism() >= 2 && !helper?.busy && !memoryHigh();
 }
 
 /**
  * Has the helper take pages from `job.claims` and hands each page it reads to `onPage`, or
  * returns null when it is busy with another document.
  */
-export function lendHelper(job: HelperJob, onPage: (result: PageResult) => void): HelperRun | null {
+export function lendHelper(
+  job: Omit<HelperJob, 'maxProcessBytes'> & Partial<Pick<HelperJob, 'maxProcessBytes'>>,
+  onPage: (result: PageResult) => void,
+): HelperRun | null {
   if (!canLendHelper()) return null;
   helper ??= spawnHelper();
   const current = helper;
@@ -83,6 +103,7 @@ export function lendHelper(job: HelperJob, onPage: (result: PageResult) => void)
     worker.off('message', onMessage);
     worker.off('exit', onExit);
     if (gone) current.busy = false;
+    else if (memoryHigh()) endHelper(current);
     else park(current);
     settle();
   };
@@ -93,14 +114,16 @@ export function lendHelper(job: HelperJob, onPage: (result: PageResult) => void)
   const onExit = () => finish(true);
   worker.on('message', onMessage);
   worker.on('exit', onExit);
-  worker.postMessage(job);
+  worker.postMessage({
+    ...job,
+    maxProcessBytes: job.maxProcessBytes ?? HELPER_MAX_PROCESS_BYTES,
+  } satisfies HelperJob);
   return {
     finished,
     abandon() {
       if (settled) return;
-      if (helper === current) helper = null;
       finish(true);
-      void worker.terminate();
+      endHelper(current);
     },
   };
 }
@@ -110,7 +133,16 @@ export function lendHelper(job: HelperJob, onPage: (result: PageResult) => void)
  * document it was still helping with reads the rest of its pages itself.
  */
 export function releaseHelper(): void {
-  const current = helper;
-  helper = null;
-  if (current) void current.worker.terminate();
+  if (helper) endHelper(helper);
+}
+
+/** Ends the helper when the process holds more memory than it may have beside it. */
+export function releaseHelperIfMemoryHigh(): void {
+  if (helper && memoryHigh()) endHelper(helper);
+}
+
+function endHelper(ended: Helper): void {
+  if (helper === ended) helper = null;
+  if (ended.idleTimer) clearTimeout(ended.idleTimer);
+  void ended.worker.terminate();
 }

@@ -1,7 +1,7 @@
 import { throwIfAborted } from '../deadline.ts';
 import { ExtractionError } from '../errors.ts';
 import { pdfError, type PdfDocument } from './pdf-document.ts';
-import { lendHelper, type HelperRun } from './pdf-page-helper.ts';
+import { lendHelper, releaseHelperIfMemoryHigh, type HelperRun } from './pdf-page-helper.ts';
 import { PageClaims, readPage, type PageResult } from './pdf-pages.ts';
 import type { ExtractContext } from './types.ts';
 
@@ -13,14 +13,8 @@ import type { ExtractContext } from './types.ts';
  * same kind of error for a page that cannot be read, and the same limits.
  */
 
-/**
- * Fewer pages than this are read here alone: opening the file twice would not pay.
- * The helper thread is switched off (no document has this many pages): parked between
- * documents it keeps its heap, and in the reader process beside pdf.js it took large
- * financial reports (public-qa's 10-K and 10-Q) past the 1024 MB cap, so they failed.
- * It comes back once its memory is counted within the cap (released after each document).
- */
-const MIN_PAGES_FOR_HELPER = Number.POSITIVE_INFINITY;
+/** Fewer pages than this are read here alone: opening the file twice would not pay. */
+const MIN_PAGES_FOR_HELPER = 8;
 /**
  * The helper holds its own copy of the file and of what pdf.js builds from it: above this size
  * the memory cap matters more than the time (and such files are mostly images anyway).
@@ -59,6 +53,7 @@ export async function readTextLayers(
   };
   const checkLimits = () => {
     throwIfAborted(context.signal);
+    releaseHelperIfMemoryHigh();
     if (totalChars > context.maxTextChars) throw tooLarge(context.maxTextChars);
   };
 

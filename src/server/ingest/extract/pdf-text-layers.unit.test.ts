@@ -77,6 +77,21 @@ describe('long PDFs read by two threads', () => {
     expect(claims.next()).toBeNull();
   }, 120_000);
 
+  it('has the helper take no page while the process holds more memory than it may', async () => {
+    await untilHelperFree();
+    const claims = new PageClaims(PAGES);
+    const delivered: PageResult[] = [];
+    const run = lendHelper(
+      { filePath: longPdf, pageCount: PAGES, claims: claims.memory, maxProcessBytes: 1 },
+      (page) => delivered.push(page),
+    );
+    expect(run).not.toBeNull();
+    await run!.finished;
+    expect(delivered).toEqual([]);
+    // Every page is still there for the reading thread.
+    expect(claims.next()).toBe(1);
+  }, 120_000);
+
   it('holds the character limit over the pages of both threads', async () => {
     await untilHelperFree();
     const error = await failure(
