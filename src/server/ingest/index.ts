@@ -95,6 +95,7 @@ export type {
   ExtractProgress,
   OcrSummary,
 } from './extract/index.ts';
+export { EMAIL_PATTERN } from './email-pattern.ts';
 export { buildIntelligence } from './intelligence.ts';
 export type { DocumentIntelligence } from './intelligence.ts';
 export { segmentWords, tokenizeForSearch } from './segment.ts';

@@ -1,4 +1,5 @@
 import type { AnalysedDocument } from './analyse.ts';
+import { EMAIL_PATTERN } from './email-pattern.ts';
 
 /*
  * The document_intelligence row, read from the text with patterns: the company's name and
@@ -239,7 +240,7 @@ function findProducts(lines: Line[]): SourcedFact[] {
 
 // Contacts -------------------------------------------------------------------------------------
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const EMAIL = new RegExp(EMAIL_PATTERN, 'g');
 const WEBSITE = /\b(?:https?:\/\/[^\s,，。;；)）]+|www\.[\w-]+(?:\.[\w-]+)+[^\s,，。;；)）]*)/gi;
 const PHONE =
   /(?:\+\d{1,3}[\s-]?)?(?:\(\d{2,4}\)[\s-]?)?\d{2,4}[\s-]\d{3,4}[\s-]\d{3,4}\b|(?<!\d)1[3-9]\d{9}(?!\d)|\+\d{8,14}\b/g;

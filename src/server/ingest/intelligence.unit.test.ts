@@ -134,6 +134,28 @@ describe('buildIntelligence on a services company', () => {
   });
 });
 
+describe('buildIntelligence on a file with a long run of letters', () => {
+  it('still finds the e-mail addresses beside 300,000 letters without a space', () => {
+    // The unanchored e-mail pattern used to take two minutes over such a run.
+    const intelligence = buildIntelligence([
+      {
+        fileName: 'export.txt',
+        kind: 'txt',
+        sections: [
+          {
+            page: null,
+            text: `Contact: sales@kestrel-valves.example\n${'abcdefghij'.repeat(30_000)}\nexport@kestrel-valves.example.cn`,
+          },
+        ],
+      },
+    ]);
+    expect(intelligence.contactInformation.emails).toEqual([
+      'sales@kestrel-valves.example',
+      'export@kestrel-valves.example.cn',
+    ]);
+  });
+});
+
 describe('buildIntelligence on Chinese question pairs', () => {
   it('reads 问/答 pairs', () => {
     const { commonQuestions } = buildIntelligence([

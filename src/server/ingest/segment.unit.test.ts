@@ -72,6 +72,23 @@ describe('segmentWords', () => {
     );
   });
 
+  it('segments long text the same as its sentences one by one', () => {
+    const sentences = Array.from(
+      { length: 120 },
+      (_, index) => `恒泰陶瓷第${index + 1}号产品是抛釉砖，规格为六百乘一千二百毫米。`,
+    );
+    const whole = segmentWords(sentences.join(''));
+    expect(whole).toEqual(sentences.flatMap((sentence) => segmentWords(sentence)));
+  });
+
+  it('segments a long run of Chinese without any punctuation (a table dump, a hostile file)', () => {
+    // ICU alone takes time quadratic in such a run: 100,000 characters took 14 s.
+    const run = '抛釉砖木纹砖岩板仿古砖大理石瓷砖外墙砖'.repeat(5_000);
+    const words = segmentWords(run);
+    expect(words.filter((word) => word === '大理石').length).toBeGreaterThan(4_900);
+    expect(words.join('')).not.toContain('\uFFFD');
+  });
+
   it('joins the words with spaces for the index', () => {
     expect(tokenizeForSearch('Booth B12, Hall 9.2')).toBe('booth b12 hall 9.2');
   });

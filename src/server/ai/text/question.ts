@@ -1,4 +1,4 @@
-import { segmentWords } from '#server/ingest/index.ts';
+import { EMAIL_PATTERN, segmentWords } from '#server/ingest/index.ts';
 import { standardParts } from '#server/ingest/segment.ts';
 import { loadLexicon, type LexiconGroup } from '../lexicon.ts';
 import {
@@ -114,7 +114,7 @@ const ANSWER_TYPE_UNITS: Readonly<Record<AnswerType, RegExp>> = {
     String.raw`\b${MONTH}\.?\s+\d{1,2},?\s+\d{4}|\b\d{1,2}\s+${MONTH}\.?\s+\d{4}|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s?年(?:\s?\d{1,2}\s?月)?|\b${MONTH}\.?\s+\d{4}\b|\b(?:19|20)\d{2}\b`,
     'u',
   ),
-  email: /[\w.+-]+@[\w-]+\.[\w.]+/u,
+  email: new RegExp(EMAIL_PATTERN, 'u'),
   phone: /\+?\(?\d[\d\s()-]{6,}\d/u,
   version: /\d+\.\d+(?:\.\d+)+|\bv\d+(?:\.\d+)*\b|\d+\.\d+_\d+/u,
   code: /\b(?=[a-z0-9/-]*\d)(?=[a-z0-9/-]*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)*\b/u,
@@ -167,7 +167,7 @@ const CONCEPT_PATTERNS: ReadonlyArray<[string[], string]> = [
     ['price', 'cost', '价格', '报价'],
     String.raw`(?:us\$|\$|€|¥|￥|usd|rmb|eur)\s*\d|\d\s*(?:usd|rmb|eur|元|美元)`,
   ],
-  [['email', '邮箱'], String.raw`[\w.+-]+@[\w-]+\.[\w.]+`],
+  [['email', '邮箱'], EMAIL_PATTERN],
   [['phone', 'telephone', '电话'], String.raw`\+?\d[\d\s()-]{7,}\d`],
   [['website', '网站', '网址'], String.raw`www\.|https?://|\b[\w-]+\.(?:com|cn|net|org)\b`],
   [['voltage', '电压'], String.raw`\d\s*(?:v|vac|vdc|kv)\b|\d\s*伏`],
