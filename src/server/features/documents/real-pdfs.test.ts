@@ -19,10 +19,11 @@ const present = fs.existsSync(path.join(REAL_PDFS, 'truth'));
 if (!present) console.log(`real-PDF corpus not found at ${REAL_PDFS}: its test is skipped`);
 
 /**
- * Mean word recall against poppler reached 98.2 % on this corpus once variant glyph names
- * ("zero.os") were read (pdf-glyph-names.ts); the floor holds it.
+ * Mean word recall against poppler: 98.2 % on this corpus once variant glyph names ("zero.os")
+ * were read (pdf-glyph-names.ts); 98.4 % once a list box's entries, words hyphenated at a line's
+ * end and words drawn over each other were read as the page shows them. The floor holds it.
  */
-const MEAN_RECALL_FLOOR = 0.98;
+const MEAN_RECALL_FLOOR = 0.984;
 /**
  * No text-bearing file may fall below this. The lowest, bug900822 (76.8 %), is a fake-bold line
  * we read as "Test test test" where poppler splits it "T es t tes t"; the next is a comb field

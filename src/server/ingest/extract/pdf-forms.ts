@@ -2,8 +2,9 @@ import type { LayoutLine } from './pdf-layout.ts';
 
 /*
  * Text that lives in a page's annotations rather than its content stream: values typed into
- * form fields (text fields, the chosen entries of lists and combo boxes) and the contents of
- * free-text annotations. Each is placed where it sits on the page: beside the label on its
+ * form fields (text fields; the chosen entry of a dropdown; a list box's entries as the page
+ * shows them, one per line, the chosen ones marked ✓) and the contents of free-text
+ * annotations. Each is placed where it sits on the page: beside the label on its
  * line ("First name: Lucía") or as its own line between the lines above and below it.
  */
 
@@ -15,6 +16,8 @@ interface AnnotationData {
   annotationType?: number;
   fieldType?: string;
   fieldValue?: unknown;
+  /** A choice field that is a dropdown (only the chosen entry shows), not a list box. */
+  combo?: boolean;
   options?: Array<{ exportValue?: unknown; displayValue?: unknown }>;
   contentsObj?: { str?: unknown };
   rect?: number[];
@@ -27,14 +30,34 @@ export interface AnnotationText {
   rect: [number, number, number, number];
 }
 
+/** Entries of a list box beyond these are scrolled out of sight on the page anyway. */
+const MAX_LIST_ENTRIES = 50;
+const CHOSEN = ' ✓';
+
 function choiceText(data: AnnotationData): string {
-  const values = Array.isArray(data.fieldValue) ? data.fieldValue : [data.fieldValue];
+  const values = (Array.isArray(data.fieldValue) ? data.fieldValue : [data.fieldValue]).filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+  const display = (option: { displayValue?: unknown } | undefined, fallback: string) =>
+    typeof option?.displayValue === 'string' ? option.displayValue : fallback;
+  const options = data.options ?? [];
+  if (!data.combo && options.length > 0) {
+    return options
+      .slice(0, MAX_LIST_ENTRIES)
+      .map((option) => {
+        const value = typeof option.exportValue === 'string' ? option.exportValue : '';
+        const text = display(option, value);
+        return values.includes(value) ? `${text}${CHOSEN}` : text;
+      })
+      .join('\n');
+  }
   return values
-    .filter((value): value is string => typeof value === 'string' && value !== '')
-    .map((value) => {
-      const option = data.options?.find((each) => each.exportValue === value);
-      return typeof option?.displayValue === 'string' ? option.displayValue : value;
-    })
+    .map((value) =>
+      display(
+        options.find((each) => each.exportValue === value),
+        value,
+      ),
+    )
     .join(', ');
 }
 

@@ -40,6 +40,21 @@ const CELL_GAP = 1.2;
 const SAME_LINE = 0.5;
 /** Same text within this distance (in font sizes) of the previous item is an overprint. */
 const OVERPRINT = 0.3;
+/**
+ * Overlap (in font sizes) from which an item that starts inside the previous one, and does not
+ * repeat it, is a separate word placed over it ("text75" and "text76" drawn 5 pt into each
+ * other), not the next letters of the same word. Only for text of the same size on the same
+ * baseline: the raised small "A" of the LaTeX logo is kerned into its "L" on purpose.
+ */
+const OVERLAPPING_WORD = 0.3;
+
+function sameSizeAndBaseline(cursor: Cursor, fontSize: number, across: number): boolean {
+  const tolerance = 0.05 * Math.max(fontSize, cursor.fontSize);
+  return (
+    Math.abs(fontSize - cursor.fontSize) <= tolerance &&
+    Math.abs(across - cursor.across) <= tolerance
+  );
+}
 
 const CJK_EDGE =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
@@ -121,7 +136,12 @@ export function layoutLines(items: Iterable<PositionedText>): LayoutLine[] {
       } else {
         const spaced = /\s$/.test(cell.text) || /^\s/.test(text);
         const bothCjk = CJK_EDGE.test(cell.text.slice(-1)) && CJK_EDGE.test(text[0] ?? '');
-        const needsSpace = !spaced && gap >= (bothCjk ? 0.5 : SPACE_GAP) * size;
+        const overlapping =
+          text === str &&
+          gap <= -OVERLAPPING_WORD * size &&
+          !bothCjk &&
+          sameSizeAndBaseline(cursor, fontSize, across);
+        const needsSpace = !spaced && (gap >= (bothCjk ? 0.5 : SPACE_GAP) * size || overlapping);
         cell.text += (needsSpace ? ' ' : '') + text;
         cell.x1 = Math.max(cell.x1, along + width);
       }

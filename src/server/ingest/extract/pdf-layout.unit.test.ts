@@ -20,6 +20,20 @@ describe('layoutLines', () => {
     expect(lines.map(lineText)).toEqual(['Water absorption', 'below']);
   });
 
+  it('keeps two words apart when one is drawn partly over the other', () => {
+    const lines = layoutLines([item('text75', 195, 388, 27.2), item('text76', 217.2, 388, 27.2)]);
+    expect(lines.map(lineText)).toEqual(['text75 text76']);
+  });
+
+  it('keeps the LaTeX logo one word: its small raised A is kerned into the L on purpose', () => {
+    const lines = layoutLines([
+      item('L', 100, 700, 6.1),
+      item('A', 102.5, 702.2, 5.2, 7),
+      item('TEX', 107.4, 700, 17.5),
+    ]);
+    expect(lines.map(lineText)).toEqual(['LATEX']);
+  });
+
   it('does not put spaces between Chinese characters drawn one by one', () => {
     const lines = layoutLines([
       item('离', 50, 700, 10),

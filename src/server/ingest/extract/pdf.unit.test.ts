@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, makeTempDir, writeTemp } from '../test-support/fixtures.ts';
 import { buildFilledFormPdf, buildTablePdf } from '../test-support/pdf-table-form.ts';
+import { joinHyphenatedWords } from './pdf-text.ts';
 import { extractDocument, type ExtractProgress, shutdownOcr } from './index.ts';
 
 /*
@@ -51,6 +52,32 @@ describe('form fields and annotations', () => {
     const text = await textOf(file);
     expect(text).toContain('Company: Hengtai Ceramics');
     expect(text).toContain('Contact person: Wang Lei');
+  });
+
+  it('reads a list box as the page shows it, the chosen entries marked, and a dropdown’s choice', async () => {
+    const dir = makeTempDir();
+    const file = writeTemp(
+      dir,
+      'choices.pdf',
+      await buildFilledFormPdf(
+        [['Company', 'Hengtai Ceramics']],
+        [
+          {
+            label: 'Markets',
+            kind: 'list',
+            options: ['Europe', 'North America', 'Middle East', 'Africa'],
+            chosen: ['Europe', 'Middle East'],
+          },
+          { label: 'Incoterm', kind: 'dropdown', options: ['FOB', 'CIF', 'EXW'], chosen: ['CIF'] },
+        ],
+      ),
+    );
+    const lines = (await textOf(file)).split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining(['Europe ✓', 'North America', 'Middle East ✓', 'Africa']),
+    );
+    expect(lines).toContain('Incoterm: CIF');
+    expect(lines.join(' ')).not.toMatch(/FOB|EXW/);
   });
 
   const realWidgets = '/work/shared/fixtures/real-pdfs/annotation-text-widget.pdf';
@@ -128,4 +155,25 @@ describe('scanned PDFs', () => {
       stoppedBy: 'page-cap',
     });
   }, 120_000);
+});
+
+describe('words hyphenated at the end of a line', () => {
+  it('are joined again, so a search finds the whole word', () => {
+    expect(
+      joinHyphenatedWords([
+        'provides key insight into the rela-',
+        'tionship of people to their environment',
+        'Glazed porcelain tile model HT-',
+        'M6012, a well-known range',
+        'Pre-',
+        'order now',
+      ]),
+    ).toEqual([
+      'provides key insight into the relationship of people to their environment',
+      'Glazed porcelain tile model HT-',
+      'M6012, a well-known range',
+      'Pre-',
+      'order now',
+    ]);
+  });
 });

@@ -29,8 +29,17 @@ export async function buildTablePdf(
   return pdf.save();
 }
 
+/** A choice field: a list box shows its options on the page, a dropdown only the chosen one. */
+export interface ChoiceField {
+  label: string;
+  kind: 'list' | 'dropdown';
+  options: string[];
+  chosen: string[];
+}
+
 export async function buildFilledFormPdf(
   fields: ReadonlyArray<[string, string]>,
+  choices: readonly ChoiceField[] = [],
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -43,6 +52,18 @@ export async function buildFilledFormPdf(
     const field = form.createTextField(`field${index}`);
     field.setText(value);
     field.addToPage(page, { x: 200, y, width: 250, height: 20, font });
+  });
+  choices.forEach((choice, index) => {
+    const top = 740 - fields.length * 30 - index * 90;
+    page.drawText(`${choice.label}:`, { x: 50, y: top - 10, size: 11, font });
+    const name = `choice${index}`;
+    const field = choice.kind === 'list' ? form.createOptionList(name) : form.createDropdown(name);
+    field.addOptions(choice.options);
+    if (choice.kind === 'list' && choice.chosen.length > 1)
+      form.getOptionList(name).enableMultiselect();
+    field.select(choice.kind === 'list' ? choice.chosen : choice.chosen[0]!);
+    const height = choice.kind === 'list' ? 70 : 20;
+    field.addToPage(page, { x: 200, y: top - height + 5, width: 250, height, font });
   });
   return pdf.save();
 }
