@@ -152,3 +152,27 @@ describe('analyseDocuments on other companies', () => {
     expect(analysis.contentTypes).toEqual(expect.arrayContaining(['price-list', 'contract']));
   });
 });
+
+describe('analyseDocuments on hostile text', () => {
+  it('still finds prices beside 300,000 digits without a space', () => {
+    const analysis = analyseDocuments([
+      doc(
+        'prices.txt',
+        'txt',
+        `${'7'.repeat(300_000)}\nModel A: 120 USD. Model B: 150 USD. Model C: 1,800.50 元.`,
+      ),
+    ]);
+    expect(analysis.contentTypes).toContain('price-list');
+  });
+
+  it('still finds an FAQ below a "Q" followed by 300,000 spaces', () => {
+    const analysis = analyseDocuments([
+      doc(
+        'faq.txt',
+        'txt',
+        `Q${' '.repeat(300_000)}\nQ: Do you ship abroad?\nA: Yes.\nQ 2: Is there a warranty?\nA: Two years.`,
+      ),
+    ]);
+    expect(analysis.contentTypes).toContain('faq');
+  });
+});

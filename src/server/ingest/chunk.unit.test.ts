@@ -76,6 +76,14 @@ describe('chunkSections', () => {
     expect(chunks.every((chunk) => chunk.page === null)).toBe(true);
   });
 
+  it('cuts a section of 3,000,000 letters without a boundary into whole passages', () => {
+    const text = `${'abcdefghijklmnopqrstuvwxyz'.repeat(120_000).slice(0, 3_000_000)}. The end.`;
+    const chunks = chunkSections([{ page: 1, text }]);
+    expect(chunks).toHaveLength(4286);
+    expect(chunks.every((chunk) => chunk.text.length <= 700)).toBe(true);
+    expect(chunks.at(-1)?.text.endsWith('. The end.')).toBe(true);
+  });
+
   it('skips empty sections', () => {
     expect(chunkSections([{ page: 1, text: '  \n ' }])).toEqual([]);
   });

@@ -82,10 +82,31 @@ function linesOf(docs: readonly AnalysedDocument[]): Line[] {
   return lines;
 }
 
+const sentenceSegmenter = new Intl.Segmenter('zh', { granularity: 'sentence' });
+/**
+ * Intl.Segmenter takes time in the length of its text for every sentence it returns, so a long
+ * line costs quadratic time (300,000 characters of English: 1.9 s; of Chinese: 14 s). A long
+ * line goes to it in windows of this many characters; the last sentence of a window, which may
+ * go on past it, is read again with what follows (unless it is the window's only one).
+ */
+const SENTENCE_WINDOW = 2_000;
+
+function* sentencesOfLine(line: string): Generator<string> {
+  let start = 0;
+  while (line.length - start > SENTENCE_WINDOW) {
+    let end = start + SENTENCE_WINDOW;
+    if (/[\uD800-\uDBFF]/.test(line[end - 1]!)) end--;
+    const found = [...sentenceSegmenter.segment(line.slice(start, end))].map((s) => s.segment);
+    const kept = found.length > 1 ? found.slice(0, -1) : found;
+    yield* kept;
+    start += kept.reduce((length, sentence) => length + sentence.length, 0);
+  }
+  for (const { segment } of sentenceSegmenter.segment(line.slice(start))) yield segment;
+}
+
 /** Sentences of the text, each remembering where it was (PDF lines are joined first). */
 function sentencesOf(docs: readonly AnalysedDocument[]): Line[] {
   const sentences: Line[] = [];
-  const segmenter = new Intl.Segmenter('zh', { granularity: 'sentence' });
   for (const doc of docs) {
     for (const section of doc.sections) {
       // A long line that does not end a sentence was wrapped (PDF text): it continues on the
@@ -95,7 +116,7 @@ function sentencesOf(docs: readonly AnalysedDocument[]): Line[] {
         (_, line: string) => `${line} `,
       );
       for (const line of joined.split('\n')) {
-        for (const { segment } of segmenter.segment(line)) {
+        for (const segment of sentencesOfLine(line)) {
           const text = segment.trim();
           if (text.length >= 4)
             sentences.push({ text, fileName: doc.fileName, page: section.page });
@@ -108,13 +129,20 @@ function sentencesOf(docs: readonly AnalysedDocument[]): Line[] {
 
 const unique = <T>(items: T[]) => [...new Set(items)];
 
-const QUESTION_START = /^(?:q|question|问|問)\s*\d*\s*[:：.]\s*(.+)$/iu;
-const ANSWER_START = /^(?:a|answer|答)\s*\d*\s*[:：.]\s*(.+)$/iu;
+// "\s*(?:\d+\s*)?" rather than "\s*\d*\s*": the two \s* could share a run of spaces in every
+// way, quadratic on a line of an "a" and a long run of spaces (30,000: 1.7 s).
+const QUESTION_START = /^(?:q|question|问|問)\s*(?:\d+\s*)?[:：.]\s*(.+)$/iu;
+const ANSWER_START = /^(?:a|answer|答)\s*(?:\d+\s*)?[:：.]\s*(.+)$/iu;
 
 // Company names ------------------------------------------------------------------------------
 
+/*
+ * Words of a name (here and in SERIES) have at most 40 more characters: unbounded, a match was
+ * tried from every capital of a run like "A.A.A." or "A-A-A-" and read the run to its end each
+ * time (30,000 characters: 1.5 s).
+ */
 const ENGLISH_COMPANY =
-  /\b((?:[A-Z][A-Za-z&'.-]*\s+){1,6}(?:Co\.,?\s*Ltd\.?|CO\.,?\s*LTD\.?|Company Limited|COMPANY LIMITED|Limited|LIMITED|Ltd\.?|LTD\.?|Inc\.?|INC\.?|LLC|GmbH|Corporation|Corp\.|PLC|S\.A\.|B\.V\.|Pty Ltd))/g;
+  /\b((?:[A-Z][A-Za-z&'.-]{0,40}\s+){1,6}(?:Co\.,?\s*Ltd\.?|CO\.,?\s*LTD\.?|Company Limited|COMPANY LIMITED|Limited|LIMITED|Ltd\.?|LTD\.?|Inc\.?|INC\.?|LLC|GmbH|Corporation|Corp\.|PLC|S\.A\.|B\.V\.|Pty Ltd))/g;
 const CHINESE_COMPANY =
   /([\p{Script=Han}（）()]{2,18}?(?:股份有限公司|有限责任公司|有限責任公司|有限公司|集团|集團))/gu;
 const CHINESE_LEADING_NOISE = /^(?:本公司|我们是|我們是|关于|關於|欢迎|歡迎|联系|聯繫|位于|位於)/u;
@@ -186,12 +214,13 @@ function buildHighlights(sentences: Line[], overview: SourcedText[]): SourcedTex
 // Products -------------------------------------------------------------------------------------
 
 const MODEL_LINE = /^([A-Z]{1,4}-?[A-Z]{0,2}\d{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*)\s*[:：\-–]\s*(.+)$/;
-const SERIES = /\b((?:[A-Z][\w-]*\s+){1,3}(?:Series|Collection|Range|Line))\b/g;
+const SERIES = /\b((?:[A-Z][\w-]{0,40}\s+){1,3}(?:Series|Collection|Range|Line))\b/g;
 const NEW_PRODUCT = /\b(?:New(?: in \d{4})?|Introducing|Launch(?:ing)?)\s*[:：]\s*([^.\n]{3,60})/gi;
 const ENGLISH_PRODUCES =
   /\b(?:produces|manufactures|makes|supplies|specializ\w* in|specialis\w* in|offers?)\s+([^.;\n]{5,80}?)(?=\s+(?:in|at|for|since|from|to)\b|[.;,\n]|$)/gi;
+// "\s*(?:include\s*)?" for the reason given at QUESTION_START.
 const OFFERING_LIST =
-  /(?:\bour (?:main )?(?:services|products|solutions|range)|主要产品|主要產品|主营业务|主營業務|服务项目|服務項目|产品范围|產品範圍)\s*(?:include)?\s*[:：]\s*(.+)$/iu;
+  /(?:\bour (?:main )?(?:services|products|solutions|range)|主要产品|主要產品|主营业务|主營業務|服务项目|服務項目|产品范围|產品範圍)\s*(?:include\s*)?[:：]\s*(.+)$/iu;
 const CHINESE_PRODUCES =
   /(?:专业生产|專業生產|主要生产|主要生產|主营|主營|主要产品[为為:：]?|生产)([^。；;，,\n]{2,40})/gu;
 
@@ -261,9 +290,11 @@ function buildContacts(lines: Line[]): ContactInformation {
     for (const match of text.matchAll(EMAIL)) emails.push(match[0].replace(/[.。]$/, ''));
     for (const match of text.matchAll(WEBSITE)) websites.push(match[0].replace(/[.。]$/, ''));
     // A phone-shaped number counts when labelled or in international form; catalogue
-    // dimensions ("600 x 600") never match the digit grouping anyway.
+    // dimensions ("600 x 600") never match the digit grouping anyway. The label is looked for
+    // once per line, not once per number (a line of 20,000 numbers: quadratic).
+    const labelled = PHONE_LABEL.test(text);
     for (const match of text.matchAll(PHONE)) {
-      if (match[0].startsWith('+') || PHONE_LABEL.test(text) || /^1[3-9]\d{9}$/.test(match[0])) {
+      if (match[0].startsWith('+') || labelled || /^1[3-9]\d{9}$/.test(match[0])) {
         phones.push(match[0].trim());
       }
     }
@@ -382,6 +413,9 @@ function findCertifications(lines: Line[]): SourcedFact[] {
 function findQuestions(lines: Line[]): CommonQuestion[] {
   const questions: CommonQuestion[] = [];
   let open: CommonQuestion | null = null;
+  // The answer's last line: whether the answer ends a sentence is read from it, not from the
+  // whole answer, which grows with every line (an answer of 30,000 short lines: quadratic).
+  let lastLine = '';
   for (const line of lines) {
     const question = QUESTION_START.exec(line.text);
     const answer = ANSWER_START.exec(line.text);
@@ -389,14 +423,11 @@ function findQuestions(lines: Line[]): CommonQuestion[] {
       open = { question: question[1].trim(), answer: '', fileName: line.fileName, page: line.page };
       questions.push(open);
     } else if (answer?.[1] && open && !open.answer) {
-      open.answer = answer[1].trim();
-    } else if (
-      open?.answer &&
-      open.fileName === line.fileName &&
-      !/[.!?。！？]$/u.test(open.answer)
-    ) {
+      open.answer = lastLine = answer[1].trim();
+    } else if (open?.answer && open.fileName === line.fileName && !/[.!?。！？]$/u.test(lastLine)) {
       // An answer cut mid-sentence continues on the next line (wrapped text).
       open.answer += ` ${line.text}`;
+      lastLine = line.text;
     } else {
       open = null;
     }

@@ -181,3 +181,49 @@ describe('buildIntelligence on Chinese question pairs', () => {
     ]);
   });
 });
+
+describe('buildIntelligence on hostile text', () => {
+  const read = (text: string) =>
+    buildIntelligence([{ fileName: 'odd.txt', kind: 'txt', sections: [{ page: 1, text }] }]);
+
+  it('names the company and a series beside 300,000 characters of "A-" and "A."', () => {
+    const intelligence = read(
+      `Kestrel Valve Co., Ltd.\n${'A-'.repeat(75_000)}\n${'A.'.repeat(75_000)}\nBrass Ball Valve Series`,
+    );
+    expect(intelligence.companyName).toBe('Kestrel Valve Co., Ltd.');
+    expect(intelligence.keyProducts).toContain('Brass Ball Valve Series');
+  });
+
+  it('pairs questions and answers beside a "Q" or an "A" followed by 300,000 spaces', () => {
+    const { commonQuestions } = read(
+      `Q${' '.repeat(300_000)}x\nA${' '.repeat(300_000)}x\nQ: Do you ship abroad?\nA: Yes, to 40 countries.`,
+    );
+    expect(commonQuestions).toMatchObject([
+      { question: 'Do you ship abroad?', answer: 'Yes, to 40 countries.' },
+    ]);
+  });
+
+  it('reads an answer that goes on for 30,000 lines', () => {
+    const { commonQuestions } = read(
+      `Q: What is in the box?\nA: The pump\n${'and a spare seal\n'.repeat(30_000)}and a manual.`,
+    );
+    expect(commonQuestions).toHaveLength(1);
+    expect(commonQuestions[0]!.answer).toMatch(/^The pump and a spare seal and .* and a manual\.$/);
+  });
+
+  it('keeps a labelled phone number beside a line of 60,000 unlabelled numbers', () => {
+    const { contactInformation } = read(
+      `Tel: +86 757 8888 0001\n${'123 4567 8901 '.repeat(60_000)}`,
+    );
+    expect(contactInformation.phones).toEqual(['+86 757 8888 0001']);
+  });
+
+  it('finds trade terms at the end of a line of 300,000 Chinese characters', () => {
+    const { tradeTerms } = read(
+      `${'我们的水泵质量可靠。'.repeat(30_000)}付款方式：30%定金，余款见提单复印件付清。`,
+    );
+    expect(tradeTerms).toMatchObject([
+      { label: 'payment', text: '付款方式：30%定金，余款见提单复印件付清。' },
+    ]);
+  });
+});
