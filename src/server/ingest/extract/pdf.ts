@@ -4,6 +4,7 @@ import { ExtractionError } from '../errors.ts';
 import { tidyText } from './normalize.ts';
 import { recognizeImageText } from './ocr.ts';
 import { openPdf, pdfError, type PdfDocument } from './pdf-document.ts';
+import { joinHyphenatedWords } from './pdf-hyphenation.ts';
 import { releaseHelper } from './pdf-page-helper.ts';
 import type { PageResult } from './pdf-pages.ts';
 import { renderPageForOcr } from './pdf-render.ts';
@@ -15,7 +16,7 @@ import type { ExtractContext, ExtractedDocument, ExtractedSection, OcrSummary } 
  * after use, the deadline checked between them, a long file shared with a helper thread).
  * Pages that carry (almost) no text but paint an image are scanned pages: they are rendered and
  * OCR'd afterwards, in page order, up to the OCR page cap and while time remains, with progress
- * reported page by page.
+ * reported page by page. Last, words hyphenated at a line's end are joined (pdf-hyphenation).
  */
 
 /** OCR confidence (0-100) under which a page's OCR output is noise, not text. */
@@ -106,9 +107,10 @@ export async function extractPdf(
     const needsOcr = pages.some((page) => page.needsOcr);
     if (needsOcr) releaseHelper();
     const ocr = needsOcr ? await ocrScannedPages(pdf, pages, context) : undefined;
+    const texts = joinHyphenatedWords(pages.map((page) => page.text));
     const sections: ExtractedSection[] = pages
-      .filter((page) => page.text)
-      .map((page) => ({ page: page.page, text: page.text }));
+      .map((page, index) => ({ page: page.page, text: texts[index]! }))
+      .filter((section) => section.text);
     if (sections.length === 0) {
       throw new ExtractionError(
         'no-text',

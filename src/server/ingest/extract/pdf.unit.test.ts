@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, makeTempDir, writeTemp } from '../test-support/fixtures.ts';
 import { buildFilledFormPdf, buildTablePdf } from '../test-support/pdf-table-form.ts';
-import { joinHyphenatedWords } from './pdf-text.ts';
+import { joinHyphenatedWords } from './pdf-hyphenation.ts';
 import { extractDocument, type ExtractProgress, shutdownOcr } from './index.ts';
 
 /*
@@ -158,22 +158,26 @@ describe('scanned PDFs', () => {
 });
 
 describe('words hyphenated at the end of a line', () => {
-  it('are joined again, so a search finds the whole word', () => {
-    expect(
-      joinHyphenatedWords([
+  it('are joined again, so a search finds the whole word; a compound keeps its hyphen', () => {
+    const [page] = joinHyphenatedWords([
+      [
         'provides key insight into the rela-',
         'tionship of people to their environment',
+        'heart rate measured once a second for high-',
+        'intensity activities such as running',
         'Glazed porcelain tile model HT-',
         'M6012, a well-known range',
         'Pre-',
-        'order now',
-      ]),
-    ).toEqual([
+        'order now at a high price for the intensity of the work',
+      ].join('\n'),
+    ]);
+    expect(page!.split('\n')).toEqual([
       'provides key insight into the relationship of people to their environment',
+      'heart rate measured once a second for high-intensity activities such as running',
       'Glazed porcelain tile model HT-',
       'M6012, a well-known range',
       'Pre-',
-      'order now',
+      'order now at a high price for the intensity of the work',
     ]);
   });
 });
