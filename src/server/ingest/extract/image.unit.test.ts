@@ -45,6 +45,24 @@ describe.skipIf(!cjkFontFamily())('Chinese text in images', () => {
     expect(text).toContain('0757-8888 1234');
   }, 60_000);
 
+  it('reads an English label with the English model', async () => {
+    const dir = makeTempDir();
+    const png = renderTextImage(
+      [
+        'Model HT-M6012 glazed porcelain tile',
+        'Email: sales@hengtai-ceramics.example',
+        'Minimum order quantity: one 20ft container',
+      ],
+      { width: 1400, height: 500, fontSize: 40 },
+    );
+    const file = writeTemp(dir, 'english-label.png', png);
+    const { sections } = await extractDocument(file, 'png', { timeoutMs: 60_000 });
+    const text = sections[0]!.text;
+    // Read with the Chinese model alone, the colon went missing and two words ran together.
+    expect(text).toContain('Email: sales@hengtai-ceramics.example');
+    expect(text).toContain('Minimum order quantity: one 20ft container');
+  }, 60_000);
+
   it('scales a large photo down before OCR and still reads it', async () => {
     const dir = makeTempDir();
     const png = renderTextImage(['最低订购量 300 件', 'MOQ 300 pieces'], {

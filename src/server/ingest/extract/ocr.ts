@@ -11,10 +11,11 @@ import { OCR_DPI } from './pdf-render.ts';
 /*
  * Text recognition with tesseract.js in Simplified Chinese, Traditional Chinese and English,
  * from the installed @tesseract.js-data packages (LSTM "best_int" models, read from disk: nothing
- * is ever downloaded). An image is read with Simplified Chinese + English first; when that reads
- * poorly or finds Traditional characters, it is read again with Traditional Chinese + English
- * and the more confident reading wins. (All three models in one pass is twice as slow and mixes
- * the scripts up.) Every job of the process goes through one bounded OcrQueue; each queue slot
+ * is ever downloaded). An image is read with Simplified Chinese first (its model reads Latin
+ * letters and digits too); when that reads poorly or finds Traditional characters, it is read
+ * again with Traditional Chinese, and when it finds no Chinese at all, with English; the more
+ * confident reading wins. (All three models in one pass is twice as slow and mixes the scripts
+ * up.) Every job of the process goes through one bounded OcrQueue; each queue slot
  * has its own workers, created on first use and reused. See docs/decisions/009-ocr-engine.md
  * for why tesseract and not PaddleOCR.
  */
@@ -50,9 +51,15 @@ async function prepareLanguageFolder(): Promise<string> {
   return folder;
 }
 
+/*
+ * One language per worker. Loaded together, Chinese first ("chi_sim+eng"), tesseract.js-core
+ * never loaded the English model (it looked for a language with a garbage name instead), and
+ * loaded for real, English read Chinese worse ("毫米" as "ZK"): English has a worker of its own.
+ */
 const MODELS = {
-  simplified: ['chi_sim', 'eng'],
-  traditional: ['chi_tra', 'eng'],
+  simplified: ['chi_sim'],
+  traditional: ['chi_tra'],
+  english: ['eng'],
 } as const;
 type Model = keyof typeof MODELS;
 
@@ -146,6 +153,19 @@ export function ocrQueueStats(): { running: number; waiting: number } {
 }
 
 /**
+ * The model that reads the image again after Simplified Chinese, if any: Traditional Chinese
+ * when that read poorly or found Traditional characters, English when it found Latin letters but
+ * no Chinese at all.
+ */
+function secondReading(first: OcrResult): Model | null {
+  if (!/\p{Script=Han}/u.test(first.text)) {
+    return /\p{Script=Latin}/u.test(first.text) ? 'english' : null;
+  }
+  const variants = countChineseVariants(first.text);
+  return first.confidence < RETRY_CONFIDENCE || variants.traditional > 0 ? 'traditional' : null;
+}
+
+/**
  * Text in an image (a file path or encoded PNG/JPEG bytes). Waits for a free OCR slot, or
  * fails with 'ocr-busy' when too many images already wait; a deadline abort terminates the
  * worker so the job really stops.
@@ -159,12 +179,9 @@ export function recognizeImageText(
   const reading = queue.run(async (slot) => {
     const job: OcrJob = { image, signal, layout };
     const first = await recognizeWith(slot, 'simplified', job);
-    const variants = countChineseVariants(first.text);
-    const hasHan = /\p{Script=Han}/u.test(first.text);
-    if (!hasHan || (first.confidence >= RETRY_CONFIDENCE && variants.traditional === 0)) {
-      return first;
-    }
-    const second = await recognizeWith(slot, 'traditional', job);
+    const again = secondReading(first);
+    if (!again) return first;
+    const second = await recognizeWith(slot, again, job);
     return second.confidence > first.confidence ? second : first;
   }, signal);
   void reading.finally(scheduleIdleRelease).catch(() => undefined);
