@@ -6,6 +6,7 @@ import { analyticsBench } from './analytics.bench.ts';
 import { audioBench } from './audio.bench.ts';
 import { answerBench } from './answer.bench.ts';
 import { authBench } from './auth.bench.ts';
+import { boundsBench } from './bounds.bench.ts';
 import { ingestBench } from './ingest.bench.ts';
 import { marketingTextBench } from './marketing-text.bench.ts';
 import { notifyBench } from './notify.bench.ts';
@@ -45,6 +46,7 @@ const benches: Bench[] = [
   startupBench,
   audioBench,
   marketingTextBench,
+  boundsBench,
 ];
 const filter = process.argv[2];
 const results: BenchResult[] = [];

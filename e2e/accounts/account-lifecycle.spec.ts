@@ -8,12 +8,16 @@ import {
   test,
 } from '../support/fixtures.ts';
 
+// A Simplified Chinese browser: without a saved choice the interface starts in zh-CN (issue 27,
+// item 6). The tests below that need English save that choice first.
+test.use({ locale: 'zh-CN' });
+
 test('a company registers, verifies, manages and deletes its account in three languages', async ({
   page,
 }) => {
   const account = newAccount();
 
-  // Default language is Simplified Chinese; the visitor switches to English.
+  // The browser's language is Simplified Chinese; the visitor switches to English.
   await page.goto('/register');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await snap(page, 'register-zh-CN-desktop');
@@ -46,19 +50,30 @@ test('a company registers, verifies, manages and deletes its account in three la
   await expect(page.getByTestId('email-not-verified')).toBeVisible();
   await snap(page, 'login-not-verified-desktop');
 
-  // The link in the mail file verifies the address.
+  // The link in the mail file opens a page that asks for the password; typing it verifies
+  // the address and signs in. The token leaves the address bar at once.
   await page.goto(await mailedLink(account.email));
+  await expect(page.getByTestId('verify-email')).toContainText(account.username);
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await snap(page, 'verify-email-desktop');
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page).toHaveURL(/\/email-verified\?success=true$/);
-  await expect(page.getByTestId('email-verified-success')).toBeVisible();
+  await expect(page.getByTestId('email-verified-success')).toContainText('you are signed in');
+  await expect(page.getByRole('link', { name: 'Register again' })).toHaveCount(0);
   await snap(page, 'email-verified-desktop');
 
-  // Log in by email this time.
+  // Log out, then log in by email this time.
+  expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
   await page.goto('/login');
   await page.getByLabel('Username or email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  // After login: the user's cards (issue 13, item 5).
-  await expect(page).toHaveURL(/\/my-cards$/);
+  // After login: the getting-started guide opens by itself while it is due (issue 27, item 4);
+  // "Later" ends that, and the user's cards are one click away (issue 13, item 5).
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByTestId('onboarding-welcome').getByRole('button', { name: 'Later' }).click();
+  await expect(page.getByTestId('onboarding-welcome')).toHaveCount(0);
   await page.goto('/user-management');
   await expect(page.getByTestId('nav-username')).toContainText(account.username);
 
@@ -136,7 +151,10 @@ test('registering an existing, unverified account offers to update it', async ({
   await dialog.getByRole('button', { name: 'Update account' }).click();
   await expect(page.getByTestId('register-success')).toContainText('Account updated');
 
+  // The new password takes effect only because the mailbox holder types it on the page.
   await page.goto(await mailedLink(account.email));
+  await page.getByLabel('Password', { exact: true }).fill('Another-Password-1');
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page.getByTestId('email-verified-success')).toBeVisible();
   const login = await page.request.post('/api/auth/login', {
     data: { username: account.username, password: 'Another-Password-1' },
@@ -144,12 +162,23 @@ test('registering an existing, unverified account offers to update it', async ({
   expect(login.status()).toBe(200);
 });
 
-test('a used verification link shows the error page with a way forward', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'en'));
-  const account = await createVerifiedAccount(page);
-  await page.goto(await mailedLink(account.email));
-  await expect(page.getByTestId('email-verified-error')).toBeVisible();
-  await expect(page.getByTestId('email-verified-error')).toContainText('already been used');
-  await expect(page.getByRole('link', { name: 'Register again' })).toBeVisible();
-  await snap(page, 'email-verified-error-desktop');
+test.describe('a used link', () => {
+  // The page asks the server about the link; a used one is answered 400.
+  test.use({ expectedStatuses: [400] });
+
+  test('a used verification link shows the error page with a way forward', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('selectedLanguage', 'en'));
+    const account = await createVerifiedAccount(page);
+    await page.goto(await mailedLink(account.email));
+    await expect(page.getByTestId('email-verified-error')).toBeVisible();
+    await expect(page.getByTestId('email-verified-error')).toContainText('already been used');
+    // A way forward that fits: a new link, or the login; never a second registration.
+    await expect(page.getByRole('link', { name: 'Register again' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try to log in' })).toBeVisible();
+    await snap(page, 'email-verified-error-desktop');
+    await page.getByLabel('Your email address').fill(account.email);
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(page.getByTestId('verify-resent')).toContainText(account.email);
+  });
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
-import { drawLogo, expect, mailedLink, newAccount, snap, test } from '../support/fixtures.ts';
+import { drawLogo, expect, newAccount, snap, test, verifyByApi } from '../support/fixtures.ts';
 
 const HENGTAI = path.resolve('fixtures/hengtai');
 const BAD = path.resolve('fixtures/bad');
@@ -36,8 +36,7 @@ test.beforeAll(async ({ browser }) => {
   const owner = newAccount({ organization: 'Hengtai Machinery' });
   const registered = await context.request.post('/api/auth/register', { data: owner });
   expect(registered.status()).toBe(201);
-  const verified = await context.request.get(await mailedLink(owner.email), { maxRedirects: 0 });
-  expect(verified.status()).toBe(302);
+  await verifyByApi(context.request, owner.email, owner.password, { signOut: true });
   const login = await context.request.post('/api/auth/login', {
     data: { username: owner.username, password: owner.password },
   });
@@ -98,6 +97,15 @@ test('an owner builds a card from the sample documents, downloads it and manages
   // Step 1: company details. The shared schema's messages, in English, under the fields.
   await page.goto('/user-details');
   await expect(page.getByTestId('wizard-progress')).toContainText('Step 1 of 4');
+  // Required fields are marked before anything is sent; the logo rule is the editor's.
+  await expect(page.getByTestId('required-note')).toHaveText('Fields marked * are required.');
+  for (const label of ['Your name', 'Company name', 'Phone', 'Website']) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-required', 'true');
+  }
+  await expect(page.getByLabel(/^Email/)).not.toHaveAttribute('aria-required', 'true');
+  await expect(page.getByTestId('logo-input-hint')).toContainText(
+    'PNG, JPG, GIF or WebP, up to 5 MB.',
+  );
   await shot(page, 'user-details-desktop');
   await page.getByLabel('Your name').fill('A');
   await page.getByLabel('Company name').fill('H');
@@ -145,22 +153,30 @@ test('an owner builds a card from the sample documents, downloads it and manages
   await refused.getByTestId('upload-remove').click();
   await expect(items).toHaveCount(5);
 
-  // Step 3: the analysis with the recommended model, confirmed.
+  // Step 3: the model. This server has no key: the built-in assistant is the recommendation,
+  // and a model that is not set up says so without naming any environment variable.
   await page.getByTestId('upload-next').click();
   await expect(page).toHaveURL(new RegExp(`/ai-model-selection/\\d+\\?businessCardId=${cardId}$`));
   await expect(page.getByTestId('wizard-progress')).toContainText('75%');
   await expect(page.getByTestId('recommended-badge')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('analysis-summary')).toBeVisible();
+  await expect(
+    page.getByTestId('model-option-local').getByTestId('recommended-badge'),
+  ).toBeVisible();
+  await expect(page.getByTestId('model-option-local')).toHaveAttribute('data-selected', 'true');
+  // The analysis is shown once, on the next step; no percentage here.
+  await expect(page.getByTestId('analysis-summary')).toHaveCount(0);
+  await expect(page.getByText(/confidence|accuracy/i)).toHaveCount(0);
   await expect(page.getByTestId('model-confirmation')).toBeVisible();
-  // This server has no key: the page says plainly what answers instead.
   await expect(page.getByTestId('model-engine-explanation')).toContainText('built-in engine');
-  await expect(page.getByTestId('model-readiness-qwen')).toContainText('QWEN_API_KEY');
+  await expect(page.getByTestId('model-readiness-qwen')).toHaveText(
+    'Not set up on this server — ask your administrator.',
+  );
   await page.getByTestId('model-option-ollama').click();
-  await expect(page.getByTestId('model-not-set-up')).toContainText('OLLAMA_BASE_URL');
-  await page
-    .locator('[data-testid^="model-option-"]:has([data-testid="recommended-badge"])')
-    .click();
-  await expect(page.getByTestId('model-not-set-up')).toBeVisible();
+  await expect(page.getByTestId('model-not-set-up')).toContainText('ask your administrator');
+  await expect(page.locator('main')).not.toContainText(/_API_KEY|_BASE_URL/);
+  await shot(page, 'ai-model-selection-not-set-up-desktop');
+  await page.getByTestId('model-option-local').click();
+  await expect(page.getByTestId('model-not-set-up')).toHaveCount(0);
   await shot(page, 'ai-model-selection-desktop');
   await page.getByTestId('model-confirm').click();
 
@@ -168,6 +184,8 @@ test('an owner builds a card from the sample documents, downloads it and manages
   await expect(page.getByTestId('analysis-document-count')).toHaveText('5');
   await expect(page.getByTestId('analysis-facts')).toContainText('Li Wei');
   await expect(page.getByTestId('analysis-summary')).toBeVisible();
+  await expect(page.getByTestId('analysis-selected-model')).toHaveText('Built-in assistant');
+  await expect(page.getByRole('meter')).toHaveCount(0);
   await shot(page, 'analysis-desktop');
   await page.getByTestId('generate-card').click();
 

@@ -173,7 +173,8 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
     await expect(message.getByTestId('notification-company')).toHaveText('Schmidt Fliesen GmbH');
     await expect(message.getByTestId('notification-location')).toHaveText('Germany');
     await expect(message.getByTestId('notification-message')).toHaveText(question);
-    await expect(message.getByTestId('notification-priority')).toContainText('Medium');
+    // The lead's priority in the sales pipeline, as last scored (when she left her details).
+    await expect(message.getByTestId('notification-priority')).toContainText('Low');
     await expect(message.getByTestId('notification-status')).toHaveText('New');
     await expect(message.getByTestId('notification-call')).toHaveAttribute(
       'href',
@@ -279,7 +280,7 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
     await expect(statuses).toHaveText(['Responded']);
     await page.keyboard.press('Escape');
 
-    // The same panel in Simplified Chinese: priority labels 高/中/低, statuses.
+    // The same panel in Simplified Chinese: priority labels 紧急/高/中/低, statuses.
     await page.evaluate(() => localStorage.setItem('selectedLanguage', 'zh-CN'));
     await page.reload();
     await expect(page.getByTestId('conversation-title')).toHaveText('与 Anna Schmidt 的对话');
@@ -287,7 +288,7 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
     await bell.click();
     await expect(page.getByTestId('notification-status')).toHaveText(['已回复']);
     await expect(page.getByTestId('notification-name')).toHaveText('Anna Schmidt');
-    await expect(page.getByTestId('notification-priority')).toContainText('中');
+    await expect(page.getByTestId('notification-priority')).toContainText('低');
     await expect(page.getByTestId('notification-connection')).toHaveText('实时');
     await page.screenshot({
       path: path.resolve('e2e/artifacts/notifications-panel-zh-CN-desktop.png'),

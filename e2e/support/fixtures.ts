@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { firstLink, latestMailTo } from '../../src/server/test/mail-outbox.ts';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 
@@ -33,15 +33,38 @@ export interface Account {
   organization: string;
 }
 
-/** The link in the newest mail written to the outbox for an address. */
-export async function mailedLink(email: string): Promise<string> {
+/**
+ * The link in the newest mail written to the outbox for an address (of the e2e server, or of
+ * a server a spec started itself on `dataDir`).
+ */
+export async function mailedLink(email: string, dataDir = E2E_DATA_DIR): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = await latestMailTo(path.resolve(E2E_DATA_DIR, 'mail'), email);
+    const mail = await latestMailTo(path.resolve(dataDir, 'mail'), email);
     const link = mail && firstLink(mail);
     if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail for ${email}`);
+}
+
+/**
+ * Verifies an address as its mailbox holder does: the newest link's token with the password
+ * typed on the page. That signs the context in; `signOut` leaves it signed out as before.
+ * `server` names another server than the e2e one: its origin and its DATA_DIR.
+ */
+export async function verifyByApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  options: { signOut?: boolean; server?: { origin: string; dataDir: string } } = {},
+): Promise<void> {
+  const origin = options.server?.origin ?? '';
+  const token = new URL(await mailedLink(email, options.server?.dataDir)).searchParams.get('token');
+  const verified = await request.post(`${origin}/api/auth/verify-email`, {
+    data: { token, password },
+  });
+  expect(verified.status()).toBe(200);
+  if (options.signOut) expect((await request.post(`${origin}/api/auth/logout`)).status()).toBe(200);
 }
 
 /** Saves a screenshot of the page for reviewers: e2e/artifacts/<name>.png */
@@ -82,8 +105,7 @@ export async function createVerifiedAccount(page: Page, overrides: Partial<Accou
     headers: { 'x-language': 'en' },
   });
   expect(response.status()).toBe(201);
-  const verified = await page.request.get(await mailedLink(account.email), { maxRedirects: 0 });
-  expect(verified.status()).toBe(302);
+  await verifyByApi(page.request, account.email, account.password, { signOut: true });
   return account;
 }
 

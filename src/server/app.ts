@@ -10,6 +10,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { VISITOR_LIMITS, type VisitorLimits } from '#shared/limits.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -29,6 +30,7 @@ import { createDocumentProcessor, type DocumentProcessor } from './features/docu
 import { registerDocumentRoutes } from './features/documents/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { findSession } from './features/auth/sessions.ts';
+import { backfillUsernameSkeletons } from './features/auth/service.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerRedListRoutes } from './features/redlist/routes.ts';
 import { createJobQueue, type JobQueue } from './features/jobs/queue.ts';
@@ -47,6 +49,7 @@ import { installOriginCheck } from './lib/origin-check.ts';
 import { installRateLimits } from './lib/rate-limits.ts';
 import { serverLoggerOptions } from './lib/log-redaction.ts';
 import { installSpa } from './lib/spa.ts';
+import { compileProxyTrust } from './lib/trust-proxy.ts';
 import { createStorage } from './lib/storage.ts';
 import { createEventBus, type EventBus } from './realtime/event-bus.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -76,6 +79,8 @@ export interface AppDeps {
   bus?: EventBus;
   /** Told of every route as it is added (the route fuzz test walks them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** Visitor photo budgets and live-connection limits; default VISITOR_LIMITS (tests lower them). */
+  limits?: Partial<VisitorLimits>;
 }
 
 /** The whole server, not listening: main.ts listens, tests call inject(). */
@@ -89,6 +94,8 @@ export interface BuiltApp {
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
+  // One rule for proxies: Fastify's X-Forwarded-For and the proxy's country headers.
+  const proxyTrust = compileProxyTrust(config.trustProxy);
   const app = Fastify({
     // Links carry tokens (verify-email, reset-password): the request serializer drops them.
     logger: deps.logger ?? serverLoggerOptions(config.logLevel),
@@ -96,8 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // Clients never decide our request ids.
     requestIdHeader: false,
     // Only a configured proxy may say who the client is (X-Forwarded-For).
-    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    trustProxy: config.trustProxy.length > 0 ? proxyTrust : false,
   });
+  app.decorate('trustsProxy', proxyTrust);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -147,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   installErrorHandler(app);
   installUnsafeTextGuard(app);
-  installOriginCheck(app, config.publicUrl);
+  installOriginCheck(app, () => config.publicUrl);
   installSessionResolver(app, (token) => findSession(ctx, token));
 
   const bus: EventBus = deps.bus ?? createEventBus(config.redisUrl, app.log);
@@ -169,11 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerFairRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
-  registerPipelineRoutes(app, ctx, jobs);
+  registerPipelineRoutes(app, ctx, jobs, hub);
   registerCampaignRoutes(app, ctx, jobs, hub);
   const documents = createDocumentProcessor(ctx, app.log, jobs);
   registerDocumentRoutes(app, ctx, documents);
   app.addHook('onReady', async () => {
+    await backfillUsernameSkeletons(ctx);
     await documents.resume();
     await installUpkeep(ctx, jobs, app.log);
     jobs.start();
@@ -186,8 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerAudioRoutes(app, ctx, assistant);
   registerPaletteRoutes(app, ctx);
   registerSocialRoutes(app, ctx, assistant);
-  registerChatRoutes(app, ctx, assistant, hub);
-  registerNotificationRoutes(app, ctx, hub);
+  const limits: VisitorLimits = { ...VISITOR_LIMITS, ...deps.limits };
+  registerChatRoutes(app, ctx, assistant, hub, limits);
+  registerNotificationRoutes(app, ctx, hub, limits);
 
   // Last, so the document reader and the jobs have stopped using the store.
   app.addHook('onClose', () => ctx.storage.close());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PORT } from '#shared/schemas/public-origin.ts';
 import { KEYLESS_PLACEHOLDER_KEY, PROVIDER_PRESETS } from './ai/presets.ts';
 
 /*
@@ -18,9 +19,10 @@ const withDefault = <T extends z.ZodTypeAny>(schema: T, fallback: z.output<T>) =
 
 const ZEnv = z.object({
   NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'development'),
-  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 5000),
+  PORT: withDefault(z.coerce.number().int().min(0).max(65535), DEFAULT_PORT),
   HOST: withDefault(z.string(), '127.0.0.1'),
-  PUBLIC_URL: withDefault(z.url(), 'http://localhost:5000'),
+  // Unset: http://localhost:<the port the server listens on> (see adoptListeningPort).
+  PUBLIC_URL: optional(z.url()),
   DATA_DIR: withDefault(z.string(), './data'),
   DATABASE_URL: optional(z.url()),
   REDIS_URL: optional(z.url()),
@@ -96,9 +98,16 @@ export interface S3Config {
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** The port asked for; after listening (adoptListeningPort), the one really used. */
   port: number;
   host: string;
+  /**
+   * The origin in QR codes, links and mails: PUBLIC_URL, or when that is unset
+   * http://localhost:<port> — following the port the server really listens on.
+   */
   publicUrl: string;
+  /** PUBLIC_URL was unset: publicUrl follows the listened port. */
+  publicUrlFollowsPort: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -165,7 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : localOrigin(e.PORT),
+    publicUrlFollowsPort: !e.PUBLIC_URL,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -212,6 +222,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT,
     },
   };
+}
+
+function localOrigin(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+/**
+ * Once the server listens: the port it really got (PORT=0 asks the system for a free one), and
+ * with PUBLIC_URL unset the public origin on that port, so no QR code, link or mail names a port
+ * nothing listens on. Changes `config` in place: every part of the app reads it per request.
+ */
+export function adoptListeningPort(config: Config, port: number): void {
+  config.port = port;
+  if (config.publicUrlFollowsPort) config.publicUrl = localOrigin(port);
 }
 
 /** Settings that only make sense together: a half-configured store would lose files. */

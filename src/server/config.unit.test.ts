@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { adoptListeningPort, ConfigError, loadConfig } from './config.ts';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'docucard-config-'));
 const SECRET = 'a-session-secret-of-at-least-32-characters';
@@ -22,6 +22,30 @@ describe('loadConfig', () => {
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('with PUBLIC_URL unset, the public origin is on the port the server uses (PORT=5611)', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: SECRET, PORT: '5611' });
+    expect(config.publicUrl).toBe('http://localhost:5611');
+    expect(
+      loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: SECRET, PORT: '5611', PUBLIC_URL: '' }),
+    ).toMatchObject({ port: 5611, publicUrl: 'http://localhost:5611', publicUrlFollowsPort: true });
+    // PORT=0: the system picks the port; once listening, the origin names that one.
+    const anyPort = loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: SECRET, PORT: '0' });
+    adoptListeningPort(anyPort, 40_123);
+    expect(anyPort).toMatchObject({ port: 40_123, publicUrl: 'http://localhost:40123' });
+    // A PUBLIC_URL that was set stays as it is.
+    const fixed = loadConfig({
+      DATA_DIR: tmp(),
+      SESSION_SECRET: SECRET,
+      PORT: '5611',
+      PUBLIC_URL: 'http://192.168.1.20:5611/',
+    });
+    adoptListeningPort(fixed, 5611);
+    expect(fixed).toMatchObject({
+      publicUrl: 'http://192.168.1.20:5611',
+      publicUrlFollowsPort: false,
+    });
   });
 
   it('treats empty strings as unset and parses the admin list', () => {

@@ -130,6 +130,42 @@ const ODD_PARAMS = [
   '9'.repeat(3000),
 ];
 const ODD_QUERY = ['%00', 'a%00b', '%ED%A0%80', '%ED%B0%80', 'x'.repeat(5000)];
+/*
+ * Query strings of GET routes: values a schema must refuse with a 400 (or ignore), never a 5xx.
+ * Sent for each key the route's own schema names, and for every key any route's schema names
+ * (a route that reads its query without declaring it is caught this way).
+ */
+const ODD_QUERY_VALUES = [
+  'bogus',
+  'URGENT',
+  '-1',
+  '0',
+  '1.5',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '99999999999999999999',
+  '9'.repeat(400),
+  '',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '__proto__',
+  '%ff',
+  '%C0%AF',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%00',
+  '%',
+  'x'.repeat(10_000),
+];
+/** Fewer values for keys another route's schema names, so the walk stays quick. */
+const FOREIGN_QUERY_VALUES = ['bogus', '1e400', '%ED%A0%80'];
+/** Query keys a route might read even without a schema. */
+const COMMON_QUERY_KEYS = ['page', 'limit', 'offset', 'q', 'search', 'sort', 'from', 'to', 'id'];
+
 const RAW_BODIES = [
   '{"message":',
   '[]',
@@ -296,6 +332,26 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** The query strings one GET route is sent: odd values, repeated keys, bare keys, all at once. */
+function oddQueries(route: Route, allKeys: string[]): string[] {
+  const queries: string[] = [];
+  const keys = [...new Set([...route.query, ...allKeys])];
+  for (const key of keys) {
+    if (!route.query.includes(key)) {
+      for (const value of FOREIGN_QUERY_VALUES) queries.push(`${key}=${value}`);
+      queries.push(`${key}=1&${key}=2`);
+      continue;
+    }
+    for (const value of ODD_QUERY_VALUES) queries.push(`${key}=${value}`);
+    queries.push(key, `${key}=1&${key}=2`, `${key}=bogus&${key}=bogus&${key}=`);
+    queries.push(`${key}[]=1`, `${key}[a]=1`, `${encodeURIComponent(key)}%ff=1`);
+  }
+  queries.push(keys.map((key) => `${key}=bogus`).join('&'));
+  queries.push(keys.map((key) => `${key}=1&${key}=2`).join('&'));
+  queries.push('&&&=&=&', '=1', '%ff=%ff', `${'k'.repeat(5000)}=1`);
+  return queries;
+}
+
 describe('every route, fed odd input', () => {
   it('finds the routes through onRoute', () => {
     const found = routes().map((route) => `${route.method} ${route.url}`);
@@ -338,6 +394,56 @@ describe('every route, fed odd input', () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it('answers 400 naming the field to an unknown stage or priority on the lead exports', async () => {
+    for (const [path, query, field] of [
+      ['/api/sales-pipeline/leads.csv', 'stage=bogus', 'stage'],
+      ['/api/sales-pipeline/leads.xlsx', 'priority=x', 'priority'],
+      ['/api/sales-pipeline/leads.csv', 'priority=1&priority=2', 'priority'],
+      ['/api/sales-pipeline/leads.xlsx', 'stage=%ED%A0%80', 'stage'],
+    ] as const) {
+      const response = await api(t, 'GET', `${path}?${query}`, { cookie: owner.cookie });
+      expect(response.statusCode, `${path}?${query}`).toBe(400);
+      expect(response.json(), `${path}?${query}`).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { [field]: expect.any(String) },
+      });
+    }
+    const filtered = '/api/sales-pipeline/leads.csv?stage=qualified&priority=high';
+    expect((await api(t, 'GET', filtered, { cookie: owner.cookie })).statusCode).toBe(200);
+  });
+
+  it('never answers 5xx to odd query strings on any GET route (enums, numbers, arrays, bad escapes)', async () => {
+    const start = failures.length;
+    const gets = routes().filter((route) => route.method === 'GET' && !route.websocket);
+    const allKeys = [...new Set([...gets.flatMap((route) => route.query), ...COMMON_QUERY_KEYS])];
+    expect(allKeys).toEqual(expect.arrayContaining(['stage', 'priority', 'days', 'page']));
+    let sent = 0;
+    for (const caller of [
+      { name: 'owner', cookie: owner.cookie },
+      { name: 'visitor', cookie: undefined },
+    ] as const) {
+      for (const route of gets) {
+        const base = fillParams(route.url);
+        // Anonymous: the route's own keys (most owner routes answer 401 whatever the query).
+        const queries = caller.cookie ? oddQueries(route, allKeys) : oddQueries(route, []);
+        for (const query of queries) {
+          sent += 1;
+          const response = await t.app.inject({
+            method: 'GET',
+            url: `${base}?${query}`,
+            remoteAddress: freshAddress(),
+            headers: { 'x-language': 'en', ...(caller.cookie ? { cookie: caller.cookie } : {}) },
+          });
+          check(`${caller.name} GET ${route.url}?${query.slice(0, 60)}`, response);
+        }
+      }
+      const health = await api(t, 'GET', '/api/health');
+      if (health.statusCode !== 200) failures.push(`health after queries: ${health.body}`);
+    }
+    expect(failures.slice(start)).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
+  }, 600_000);
 
   it('never answers 5xx, as a visitor or as the signed-in owner, and stays healthy', async () => {
     const callers: Caller[] = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPublicUser, ZRole } from './schemas/auth.ts';
+import { ZAiModel } from './schemas/cards.ts';
 import { FAIR_REGIONS, ZTradeFair } from './schemas/public.ts';
 import { safeText } from './schemas/text.ts';
 
@@ -61,6 +62,18 @@ export const ZJobTypeStats = z.object({
 });
 export type TJobTypeStats = z.infer<typeof ZJobTypeStats>;
 
+export const ZAdminProvider = z.object({
+  id: ZAiModel,
+  ready: z.boolean(),
+  /** The model this server calls for it. */
+  model: z.string(),
+  /** The variable that turns it on: its API key, or Ollama's base URL. */
+  setting: z.string(),
+  /** Variables that may be set as well (base URL, model; Ollama's key). */
+  optional: z.array(z.string()),
+});
+export type TAdminProvider = z.infer<typeof ZAdminProvider>;
+
 export const ZAdminStats = z.object({
   users: z.number().int(),
   disabledUsers: z.number().int(),
@@ -76,6 +89,11 @@ export const ZAdminStats = z.object({
   jobsFailed: z.number().int(),
   jobQueue: z.array(ZJobTypeStats),
   providerConfigured: z.boolean(),
+  /**
+   * Each model a card can choose, for whoever runs the server: set up here or not, and the
+   * environment variables that set it up (owners only see "ask your administrator").
+   */
+  providers: z.array(ZAdminProvider),
   generatedAt: z.string(),
 });
 export type TAdminStats = z.infer<typeof ZAdminStats>;

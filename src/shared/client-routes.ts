@@ -10,6 +10,7 @@ export const PUBLIC_PAGE_ROUTES = [
   '/register',
   '/login',
   '/email-verified',
+  '/verify-email',
   '/forgot-password',
   '/reset-password',
   '/user-management',

@@ -9,10 +9,30 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'docucard.sid';
 
-/** Logo in the company details form (the landing/wizard form): spec-core 9, under 20 MB. */
-export const DETAILS_LOGO_MAX_BYTES = 20 * 1024 * 1024;
-/** Logo on the logo-upload screen and in the edit dialog: spec-core 9, at most 5 MB. */
+/**
+ * The one logo rule: the wizard's company details, the logo screen, the card editor and the
+ * server all take a PNG, JPEG, GIF or WebP image of at most 5 MB (checked by its bytes on the
+ * server; never SVG, which could carry script).
+ */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** Accepted logo types and the extension each is stored under. */
+export const LOGO_TYPES = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+} as const;
+export type LogoMimeType = keyof typeof LOGO_TYPES;
+/** What the logo file pickers offer. */
+export const LOGO_ACCEPT: string = Object.keys(LOGO_TYPES).join(',');
+export function isLogoType(type: string | null | undefined): type is LogoMimeType {
+  return typeof type === 'string' && Object.hasOwn(LOGO_TYPES, type);
+}
+/**
+ * Logos stored before the rule was one could be up to 20 MB (the old details form): the
+ * largest stored logo the server reads back (QR sheets, posters).
+ */
+export const STORED_LOGO_READ_MAX_BYTES = 20 * 1024 * 1024;
 
 export const LANGUAGES = ['en', 'zh-CN', 'zh-TW'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -70,3 +90,46 @@ export const DOCUMENT_FORMAT_KINDS = DOCUMENT_FORMATS.map((format) => format.kin
 export const DOCUMENT_ACCEPT_LIST: string = DOCUMENT_FORMATS.flatMap(
   (format) => format.extensions,
 ).join(',');
+
+/*
+ * What a visitor may send and hold open. The per-address limits are generous — a whole fair
+ * hall may share one NAT address — but they bound a client that leaves out the visitor cookie.
+ * Photo budgets count only chat photos: the owner's documents have their own quota.
+ */
+const MB = 1024 * 1024;
+/** Chat photos one card keeps in all; beyond it new photos are refused (413). */
+export const CHAT_PHOTO_STORAGE_BYTES_PER_CARD = 200 * MB;
+/** The window of the hourly photo budgets below. */
+export const CHAT_PHOTO_WINDOW_MS = 60 * 60 * 1000;
+export const CHAT_PHOTO_BYTES_PER_HOUR_PER_CARD = 50 * MB;
+export const CHAT_PHOTO_BYTES_PER_HOUR_PER_ADDRESS = 50 * MB;
+export const CHAT_PHOTO_BYTES_PER_HOUR_PER_VISITOR = 10 * MB;
+export const CHAT_PHOTOS_PER_HOUR_PER_ADDRESS = 120;
+export const CHAT_PHOTOS_PER_HOUR_PER_VISITOR = 20;
+/**
+ * A chat photo's width × height, read from its header before it is decoded (the decoder's
+ * memory follows from it). The browser sends photos at most 600 px on the long side once they
+ * are over 200 KB, so this is room for an unscaled phone photo or a screenshot.
+ */
+export const CHAT_PHOTO_MAX_PIXELS = 12_000_000;
+/** Open live streams (GET /api/chat/events/:id) per visitor and per client address. */
+export const CHAT_EVENT_STREAMS_PER_VISITOR = 5;
+export const CHAT_EVENT_STREAMS_PER_ADDRESS = 200;
+/** Open agent WebSockets (/ws/customer-service) per account: the notify benchmark opens 10,000. */
+export const AGENT_SOCKETS_PER_ACCOUNT = 10_000;
+
+/** The limits above as one object: the server reads them from here, tests may lower them. */
+export const VISITOR_LIMITS = {
+  chatPhotoStorageBytesPerCard: CHAT_PHOTO_STORAGE_BYTES_PER_CARD,
+  chatPhotoWindowMs: CHAT_PHOTO_WINDOW_MS,
+  chatPhotoBytesPerCard: CHAT_PHOTO_BYTES_PER_HOUR_PER_CARD,
+  chatPhotoBytesPerAddress: CHAT_PHOTO_BYTES_PER_HOUR_PER_ADDRESS,
+  chatPhotoBytesPerVisitor: CHAT_PHOTO_BYTES_PER_HOUR_PER_VISITOR,
+  chatPhotosPerAddress: CHAT_PHOTOS_PER_HOUR_PER_ADDRESS,
+  chatPhotosPerVisitor: CHAT_PHOTOS_PER_HOUR_PER_VISITOR,
+  chatPhotoMaxPixels: CHAT_PHOTO_MAX_PIXELS,
+  eventStreamsPerVisitor: CHAT_EVENT_STREAMS_PER_VISITOR,
+  eventStreamsPerAddress: CHAT_EVENT_STREAMS_PER_ADDRESS,
+  agentSocketsPerAccount: AGENT_SOCKETS_PER_ACCOUNT,
+} as const;
+export type VisitorLimits = { readonly [K in keyof typeof VISITOR_LIMITS]: number };

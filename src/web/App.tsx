@@ -14,6 +14,7 @@ const HomePage = lazy(() => import('./pages/home.tsx'));
 const RegisterPage = lazy(() => import('./pages/register.tsx'));
 const LoginPage = lazy(() => import('./pages/login.tsx'));
 const EmailVerifiedPage = lazy(() => import('./pages/email-verified.tsx'));
+const VerifyEmailPage = lazy(() => import('./pages/verify-email.tsx'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password.tsx'));
 const UserManagementPage = lazy(() => import('./pages/user-management.tsx'));
@@ -70,6 +71,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/register', page: RegisterPage },
   { path: '/login', page: LoginPage },
   { path: '/email-verified', page: EmailVerifiedPage },
+  { path: '/verify-email', page: VerifyEmailPage },
   { path: '/forgot-password', page: ForgotPasswordPage },
   { path: '/reset-password', page: ResetPasswordPage },
   { path: '/user-management', page: UserManagementPage },

@@ -35,26 +35,19 @@ async function status(): Promise<TAssistantStatus> {
 }
 
 describe('choosing a model', () => {
-  it('lists every preset with whether this server can call it and what turns it on', async () => {
+  it('lists every preset with whether this server can call it (not how it is turned on)', async () => {
     const { models } = await status();
     expect(models).toEqual([
-      { id: 'openai', ready: false, model: 'gpt-4o', setting: 'OPENAI_API_KEY', needsKey: true },
-      {
-        id: 'deepseek',
-        ready: false,
-        model: 'deepseek-chat',
-        setting: 'DEEPSEEK_API_KEY',
-        needsKey: true,
-      },
-      { id: 'qwen', ready: true, model: 'qwen-plus', setting: 'QWEN_API_KEY', needsKey: true },
-      {
-        id: 'ollama',
-        ready: false,
-        model: 'qwen2.5',
-        setting: 'OLLAMA_BASE_URL',
-        needsKey: false,
-      },
+      { id: 'openai', ready: false, model: 'gpt-4o' },
+      { id: 'deepseek', ready: false, model: 'deepseek-chat' },
+      { id: 'qwen', ready: true, model: 'qwen-plus' },
+      { id: 'ollama', ready: false, model: 'qwen2.5' },
     ]);
+  });
+
+  it('recommends a model this server can call rather than the built-in assistant', async () => {
+    // No document analysed yet, and the default pick (OpenAI) has no key here: Qwen has one.
+    expect((await status()).recommended).toBe('qwen');
   });
 
   it('answers with the chosen preset when its key is set, else locally and says so', async () => {

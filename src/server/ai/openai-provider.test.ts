@@ -48,6 +48,7 @@ beforeEach(async () => {
 function withProviders(
   keys: { openai?: string; deepseek?: string } = { openai: 'test-key' },
   timeoutMs = 2_000,
+  log?: { warn(details: object, message: string): void },
 ): Assistant {
   const ctx: AppContext = {
     ...t.ctx,
@@ -57,7 +58,7 @@ function withProviders(
       deepseek: { apiKey: keys.deepseek, baseUrl: fake.baseUrl, model: 'fake-deepseek' },
     },
   };
-  return createAssistant(ctx, { timeoutMs });
+  return createAssistant(ctx, { timeoutMs, ...(log ? { log } : {}) });
 }
 
 const input = (question: string, extra: Partial<AnswerInput> = {}): AnswerInput => ({
@@ -331,17 +332,30 @@ describe('falling back to the local answer', () => {
 
   it('when the provider hangs past the time limit', async () => {
     fake.respond({ kind: 'hang' });
-    const started = Date.now();
-    const answer = await withProviders({ openai: 'test-key' }, 300).answer(input(question));
-    expect(Date.now() - started).toBeLessThan(5_000);
+    const failures: unknown[] = [];
+    const log = { warn: (details: { err?: unknown }) => void failures.push(details.err) };
+    const answer = await withProviders({ openai: 'test-key' }, 300, log).answer(input(question));
     expect(answer).toMatchObject({ provider: 'local', fellBack: true });
     expect(answer.message).toContain('10.5 mm');
 
     const streamed = await collect(
-      withProviders({ openai: 'test-key' }, 300).stream(input(question)),
+      withProviders({ openai: 'test-key' }, 300, log).stream(input(question)),
     );
     expect(streamed.answer).toMatchObject({ provider: 'local', fellBack: true });
     expect(streamed.deltas.join('')).toBe(streamed.answer.message);
+
+    // The fake never answers: each answer above came because the assistant gave up on its one
+    // request (cut by the time limit, no retry) and closed it, not because the provider did.
+    expect(fake.requests).toHaveLength(2);
+    expect(failures.map(String)).toEqual([
+      expect.stringMatching(/abort|time/i),
+      expect.stringMatching(/abort|time/i),
+    ]);
+    // (The fake hears of a closed connection a few event-loop turns later.)
+    for (let turn = 0; fake.abandoned < 2 && turn < 300; turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(fake.abandoned).toBe(2);
   });
 
   it('when the provider answers garbage', async () => {

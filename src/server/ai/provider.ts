@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AiProviderConfig, Config } from '#server/config.ts';
-import {
-  AI_MODELS,
-  type TAiModel,
-  type TAiProvider,
-  type TAssistantStatus,
-} from '#shared/schemas/cards.ts';
+import { AI_MODELS, type TAiModel, type TAiProvider } from '#shared/schemas/cards.ts';
 import { PROVIDER_PRESETS } from './presets.ts';
 import type { RedListKeyword } from './guard.ts';
 import { localProvider } from './providers/local.ts';
@@ -125,7 +120,15 @@ export interface ProviderOptions {
   canary: string;
 }
 
-export type ModelStatus = TAssistantStatus['models'][number];
+/** A model a card can choose, as this server has it (owners see id, ready and model only). */
+export interface ModelStatus {
+  id: TAiModel;
+  ready: boolean;
+  model: string;
+  /** The environment variable that turns it on (its key, or Ollama's URL): for admins. */
+  setting: string;
+  needsKey: boolean;
+}
 
 export interface Providers {
   /** The provider of a card's selected model, or the local engine. */

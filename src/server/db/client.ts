@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PrivateNodeFS } from './private-nodefs.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -74,6 +75,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+/** PGlite on a folder whose files are private (0600/0700), see private-nodefs.ts. */
+function pgliteFolder(pgliteDir: string) {
+  return { fs: new PrivateNodeFS(pgliteDir), startParams: PGLITE_START_PARAMS };
+}
+
 /**
  * The serving process opens an existing, migrated folder only. A new folder or one with
  * pending migrations is first set up by a short-lived child process, so the memory that
@@ -82,12 +88,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  */
 async function openPgliteFolder(pgliteDir: string): Promise<PGlite> {
   if (fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
-    const client = await PGlite.create({ dataDir: pgliteDir, startParams: PGLITE_START_PARAMS });
+    const client = await PGlite.create(pgliteFolder(pgliteDir));
     if (!(await hasPendingMigrations(client))) return client;
     await client.close();
   }
   await runMigrateChild(pgliteDir);
-  return PGlite.create({ dataDir: pgliteDir, startParams: PGLITE_START_PARAMS });
+  return PGlite.create(pgliteFolder(pgliteDir));
 }
 
 /** The newest committed migration's timestamp, as drizzle's migrator records it. */
@@ -114,7 +120,7 @@ async function hasPendingMigrations(client: PGlite): Promise<boolean> {
 /** Creates (when new) and migrates an embedded database folder, then closes it. */
 export async function migratePgliteFolder(pgliteDir: string): Promise<void> {
   fs.mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
-  const client = await PGlite.create({ dataDir: pgliteDir, startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create(pgliteFolder(pgliteDir));
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   } finally {

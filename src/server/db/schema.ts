@@ -34,38 +34,44 @@ const cardRef = () =>
     .notNull()
     .references(() => businessCards.id, { onDelete: 'cascade' });
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  /** scrypt hash (see lib/passwords.ts), never the password. */
-  password: text('password').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  /** Set the first time an address of this account was verified; such an account is never overwritten. */
-  verifiedAt: timestamp('verified_at', { withTimezone: true }),
-  /** A new address asked for in the profile, in force only once its link is followed. */
-  pendingEmail: text('pending_email'),
-  /** Set by an admin: the user cannot sign in and every session ends. */
-  disabled: boolean('disabled').notNull().default(false),
-  /** Kept from the spec's model; tokens live hashed in email_verifications, so this stays null. */
-  emailVerificationToken: text('email_verification_token'),
-  loggedOut: boolean('logged_out').notNull().default(false),
-  role: text('role', { enum: ['user', 'admin'] })
-    .notNull()
-    .default('user'),
-  organization: text('organization'),
-  phone: text('phone'),
-  logoUrl: text('logo_url'),
-  vipPromotionCode: text('vip_promotion_code'),
-  companyName: text('company_name'),
-  companyLogo: text('company_logo'),
-  website: text('website'),
-  address: text('address'),
-  /** When the onboarding welcome was answered (start guide or later): shown once per account. */
-  onboardingSeenAt: timestamp('onboarding_seen_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    /** The name's look-alike skeleton (features/auth/username-skeleton.ts): one per look. */
+    usernameSkeleton: text('username_skeleton'),
+    /** scrypt hash (see lib/passwords.ts), never the password. */
+    password: text('password').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Set the first time an address of this account was verified; such an account is never overwritten. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** A new address asked for in the profile, in force only once its link is followed. */
+    pendingEmail: text('pending_email'),
+    /** Set by an admin: the user cannot sign in and every session ends. */
+    disabled: boolean('disabled').notNull().default(false),
+    /** Kept from the spec's model; tokens live hashed in email_verifications, so this stays null. */
+    emailVerificationToken: text('email_verification_token'),
+    loggedOut: boolean('logged_out').notNull().default(false),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    organization: text('organization'),
+    phone: text('phone'),
+    logoUrl: text('logo_url'),
+    vipPromotionCode: text('vip_promotion_code'),
+    companyName: text('company_name'),
+    companyLogo: text('company_logo'),
+    website: text('website'),
+    address: text('address'),
+    /** When the onboarding welcome was answered (start guide or later): shown once per account. */
+    onboardingSeenAt: timestamp('onboarding_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('users_username_skeleton_idx').on(table.usernameSkeleton)],
+);
 
 export const userSessions = pgTable(
   'user_sessions',
@@ -634,6 +640,10 @@ export const customerNotifications = pgTable(
     customerCompany: text('customer_company'),
     customerPhone: text('customer_phone'),
     message: text('message'),
+    /**
+     * Unused (issue 28): the bell shows the lead's priority in the sales pipeline, read from
+     * visitor_sessions (notifications/conversations.ts). Nothing writes or shows this one.
+     */
     priority: text('priority', { enum: ['high', 'medium', 'low'] })
       .notNull()
       .default('medium'),

@@ -1,13 +1,21 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES } from '#server/test/fixtures.ts';
 import { analyseDocuments } from './analyse.ts';
 import { isIngestError } from './errors.ts';
+import { ingestFile } from './index.ts';
+import type * as Ingest from './index.ts';
 import { buildIntelligence } from './intelligence.ts';
 import { createIsolatedIngestor } from './isolated.ts';
 import { writePdfBomb } from './test-support/pdf-bomb.ts';
+
+// The reader counted in this process: a document read here would be held here.
+vi.mock('./index.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof Ingest>();
+  return { ...real, ingestFile: vi.fn(real.ingestFile) };
+});
 
 const ingestor = createIsolatedIngestor({ maxMemoryMb: 512 });
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-isolated-'));
@@ -60,13 +68,12 @@ describe('ingestion in a child process', () => {
 
     it('stops the reader at its memory cap, and the next file reads normally', async () => {
       expect((await fs.stat(bomb)).size).toBeLessThan(3 * 1024 * 1024);
-      const started = Date.now();
       const error = await ingestor.ingest(bomb, 'bomb.pdf').catch((e: unknown) => e);
       expect(isIngestError(error) && error.code).toBe('memory-limit');
       expect(isIngestError(error) && error.params.memoryMb).toBe(512);
-      expect(Date.now() - started).toBeLessThan(30_000);
-      // The parent never held the inflated data.
-      expect(process.memoryUsage().rss).toBeLessThan(1024 * 1024 * 1024);
+      // The parent never held the inflated data: it never read the file, the child did. (How
+      // long the stop takes and the parent's memory are figures of `npm run bench -- bounds`.)
+      expect(ingestFile).not.toHaveBeenCalled();
       const doc = await ingestor.ingest(path.join(FIXTURES, 'hengtai/hengtai-faq.txt'), 'faq.txt');
       expect(doc.text).toContain('5 designs');
     }, 60_000);

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import { PRIVATE_DIR_MODE } from './private-fs.ts';
+import path from 'node:path';
+import { isOpenToOthers, makeTreePrivate, PRIVATE_DIR_MODE } from './private-fs.ts';
 import { removePartialUploads } from './storage.ts';
 
 /*
@@ -11,6 +12,9 @@ import { removePartialUploads } from './storage.ts';
 export async function prepareDataDir(dataDir: string): Promise<{ partialUploads: number }> {
   await fs.mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   await fs.chmod(dataDir, PRIVATE_DIR_MODE);
+  // Versions before PGlite's files were kept private left the database open (PG_VERSION and
+  // base/… 0666): that install is closed once, all of it.
+  if (await isOpenToOthers(path.join(dataDir, 'pg', 'PG_VERSION'))) await makeTreePrivate(dataDir);
   const partialUploads = await removePartialUploads(dataDir);
   return { partialUploads };
 }

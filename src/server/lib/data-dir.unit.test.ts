@@ -38,6 +38,41 @@ describe('DATA_DIR at start-up', () => {
     expect(await prepareDataDir(dataDir)).toEqual({ partialUploads: 0 });
     expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
   });
+
+  it('closes a DATA_DIR whose embedded database an older version left open (0666 files)', async () => {
+    const dataDir = path.join(root, 'old-install');
+    await fs.mkdir(path.join(dataDir, 'pg', 'base', '5'), { recursive: true, mode: 0o755 });
+    await fs.writeFile(path.join(dataDir, 'pg', 'PG_VERSION'), '17\n', { mode: 0o666 });
+    await fs.writeFile(path.join(dataDir, 'pg', 'base', '5', '1259'), 'x', { mode: 0o666 });
+    await fs.mkdir(path.join(dataDir, 'mail'), { mode: 0o755 });
+    await fs.writeFile(path.join(dataDir, 'mail', 'a.eml'), 'x', { mode: 0o644 });
+    const outside = path.join(root, 'outside.txt');
+    await fs.writeFile(outside, 'not ours');
+    await fs.chmod(outside, 0o644);
+    await fs.symlink(outside, path.join(dataDir, 'link'));
+    // The umask may have narrowed the modes asked for above: set them as an old version left them.
+    for (const [file, mode] of [
+      ['pg', 0o755],
+      ['pg/base', 0o755],
+      ['pg/base/5', 0o755],
+      ['pg/PG_VERSION', 0o666],
+      ['pg/base/5/1259', 0o666],
+      ['mail', 0o755],
+      ['mail/a.eml', 0o644],
+    ] as const) {
+      await fs.chmod(path.join(dataDir, file), mode);
+    }
+
+    await prepareDataDir(dataDir);
+    for (const folder of ['.', 'pg', 'pg/base', 'pg/base/5', 'mail']) {
+      expect((await fs.stat(path.join(dataDir, folder))).mode & 0o777, folder).toBe(0o700);
+    }
+    for (const file of ['pg/PG_VERSION', 'pg/base/5/1259', 'mail/a.eml']) {
+      expect((await fs.stat(path.join(dataDir, file))).mode & 0o777, file).toBe(0o600);
+    }
+    // A symbolic link is not followed.
+    expect((await fs.stat(outside)).mode & 0o777).toBe(0o644);
+  });
 });
 
 describe('stored file names', () => {

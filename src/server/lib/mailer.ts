@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { JobQueue } from '#server/features/jobs/queue.ts';
 import { makePrivateDir, writePrivateFile } from './private-fs.ts';
 
-const ZOutgoingMail = z.object({ to: z.string(), subject: z.string(), text: z.string() });
+const ZOutgoingMail = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /**
+   * Who the mail is really from (an exhibitor's company and person): shown as the display
+   * name of MAIL_FROM's address, which stays ours. Unset: MAIL_FROM as it is.
+   */
+  senderName: z.string().optional(),
+  /** Where answers go (the owner's verified address). */
+  replyTo: z.string().optional(),
+});
 export type OutgoingMail = z.infer<typeof ZOutgoingMail>;
 
 export const MAIL_JOB = 'mail.send';
@@ -15,6 +27,42 @@ const MAIL_ATTEMPTS = 8;
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+}
+
+/** A bare address: nothing that could end or extend the header it is written into. */
+const PLAIN_ADDRESS = /^[^\s<>,;:"()\\]+@[^\s<>,;:"()\\]+$/u;
+
+/** Longest display name put in a From header. */
+const SENDER_NAME_MAX = 120;
+
+/**
+ * A display name fit for an address header: control, line-break and invisible format
+ * characters (CR/LF, bidi overrides) become spaces, runs of spaces one, at most
+ * SENDER_NAME_MAX characters. Quoting and encoding are left to nodemailer's address objects.
+ */
+export function headerSafeName(value: string): string {
+  const flat = value.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu, ' ').trim();
+  return Array.from(flat).slice(0, SENDER_NAME_MAX).join('').trim();
+}
+
+/** "Company – Person", either alone, or undefined when neither is known. */
+export function senderDisplayName(
+  company: string | null | undefined,
+  person: string | null | undefined,
+): string | undefined {
+  const parts = [company, person].map((part) => headerSafeName(part ?? '')).filter(Boolean);
+  return parts.length > 0 ? [...new Set(parts)].join(' – ') : undefined;
+}
+
+/** The links of a mail that carry a token (verification, sign-in, reset): what a reader opens. */
+export function outboxLinks(text: string): string[] {
+  return (text.match(/https?:\/\/\S+/g) ?? []).filter((link) => {
+    try {
+      return new URL(link).searchParams.has('token');
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -28,20 +76,25 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   const { smtpUrl, from, outboxDir, log } = options;
+  const fromAddress = addressparser(from, { flatten: true })[0]?.address || from;
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {
     async send(mail) {
+      const senderName = mail.senderName ? headerSafeName(mail.senderName) : '';
       const info = await transport.sendMail({
-        from,
+        // Address objects: nodemailer quotes and encodes the name, nothing is concatenated.
+        from: senderName ? { name: senderName, address: fromAddress } : from,
+        ...(mail.replyTo && PLAIN_ADDRESS.test(mail.replyTo)
+          ? { replyTo: { name: '', address: mail.replyTo } }
+          : {}),
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         textEncoding: 'quoted-printable',
       });
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       if (smtpUrl) {
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;
@@ -51,7 +104,13 @@ export function createMailer(options: {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
       await writePrivateFile(file, info.message as Buffer);
-      log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to outbox');
+      // Nobody receives it: each verification, sign-in or reset link is a line of its own, to be
+      // opened from the terminal (the file itself is then only worth a debug line).
+      const links = outboxLinks(mail.text);
+      const record = { to: mail.to, subject: mail.subject, file };
+      if (links.length > 0) log.debug(record, 'mail written to outbox');
+      else log.info(record, 'mail written to outbox');
+      for (const link of links) log.info(`Mail to ${mail.to} — open: ${link}`);
     },
   };
 }

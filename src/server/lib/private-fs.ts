@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 
 /*
  * Everything the server keeps under DATA_DIR is its own business: uploaded company documents,
@@ -16,4 +17,40 @@ export async function makePrivateDir(dir: string): Promise<void> {
 
 export async function writePrivateFile(file: string, data: string | Uint8Array): Promise<void> {
   await fs.writeFile(file, data, { mode: PRIVATE_FILE_MODE });
+}
+
+/** True when the file or folder can be read or written by group or others. */
+export async function isOpenToOthers(target: string): Promise<boolean> {
+  try {
+    return ((await fs.lstat(target)).mode & 0o077) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Closes everything under `root` (and `root` itself) that group or others could reach: folders
+ * become 0700, files 0600. Symbolic links are neither followed nor changed. Answers how many
+ * modes it changed.
+ */
+export async function makeTreePrivate(root: string): Promise<number> {
+  let changed = 0;
+  const visit = async (target: string): Promise<void> => {
+    let stat;
+    try {
+      stat = await fs.lstat(target);
+    } catch {
+      return; // gone meanwhile
+    }
+    if (stat.isSymbolicLink()) return;
+    if (stat.mode & 0o077) {
+      await fs.chmod(target, stat.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE);
+      changed += 1;
+    }
+    if (stat.isDirectory()) {
+      for (const name of await fs.readdir(target)) await visit(path.join(target, name));
+    }
+  };
+  await visit(root);
+  return changed;
 }

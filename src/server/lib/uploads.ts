@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
+import { isLogoType, LOGO_TYPES } from '#shared/limits.ts';
 import { AppError } from './errors.ts';
 import {
   describeImageSize,
@@ -189,13 +190,6 @@ export function imageTooManyPixels(fileName: string, size: string): AppError {
   });
 }
 
-export const LOGO_TYPES = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-} as const;
-
 /**
  * Puts an uploaded image into the owner's logos when its bytes are a PNG, JPEG, GIF or WebP
  * (never SVG: it could carry script). Returns the stored file name.
@@ -206,7 +200,7 @@ export async function keepImage(
   userId: number,
 ): Promise<string> {
   const type = await fileTypeFromFile(file.path).catch(() => undefined);
-  const extension = type && LOGO_TYPES[type.mime as keyof typeof LOGO_TYPES];
+  const extension = type && isLogoType(type.mime) ? LOGO_TYPES[type.mime] : undefined;
   const header = extension ? await readImageHeaderFromFile(file.path) : null;
   if (!extension || !header) {
     await removeFiles([file]);

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import UAParser from 'ua-parser-js';
+import { fromTrustedProxy } from './trust-proxy.ts';
 
 /** What kind of screen a visitor used; stored in visitor_sessions.device_type. */
 export type DeviceType = 'mobile' | 'tablet' | 'desktop';
@@ -168,4 +170,32 @@ export function cleanTimeZone(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const zone = value.trim();
   return zone.length > 0 && zone.length <= 64 && IANA_TIME_ZONE.test(zone) ? zone : null;
+}
+
+/**
+ * Headers in which CDNs and reverse proxies name the client's country (ISO 3166-1 alpha-2):
+ * Cloudflare, Vercel, CloudFront, App Engine, and the common nginx/GeoIP spelling.
+ */
+export const COUNTRY_HEADERS = [
+  'cf-ipcountry',
+  'x-vercel-ip-country',
+  'cloudfront-viewer-country',
+  'x-appengine-country',
+  'x-country-code',
+] as const;
+
+/**
+ * The country a trusted proxy says the client is in, or null. Anyone can send these headers,
+ * so they count only when the request's direct peer is a proxy TRUST_PROXY names (the rule
+ * Fastify applies to X-Forwarded-For). `XX` (unknown) and `T1` (Tor) say nothing.
+ */
+export function proxyCountry(request: FastifyRequest): string | null {
+  if (!fromTrustedProxy(request)) return null;
+  for (const name of COUNTRY_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value !== 'string') continue;
+    const code = value.trim().toUpperCase();
+    if (/^[A-Z]{2}$/.test(code) && code !== 'XX' && code !== 'T1') return code;
+  }
+  return null;
 }

@@ -13,6 +13,10 @@ export interface StoredMail {
   to: string;
   subject: string;
   text: string;
+  /** The sender's display name and address, as a mail client shows them. */
+  from: { name: string; address: string };
+  /** Reply-To's addresses, comma-separated ('' when there is none). */
+  replyTo: string;
 }
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string {
@@ -22,7 +26,15 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string {
 
 export async function parseEml(raw: Buffer | string, file = ''): Promise<StoredMail> {
   const mail = await simpleParser(raw);
-  return { file, to: addresses(mail.to), subject: mail.subject ?? '', text: mail.text ?? '' };
+  const sender = mail.from?.value[0];
+  return {
+    file,
+    to: addresses(mail.to),
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    from: { name: sender?.name ?? '', address: sender?.address ?? '' },
+    replyTo: (mail.replyTo?.value ?? []).map((entry) => entry.address ?? '').join(', '),
+  };
 }
 
 /** Every mail in the outbox, oldest first. */

@@ -14,10 +14,21 @@ import {
 
 const optionalText = optionalTextUpTo(200);
 
+/**
+ * Control and format characters (zero-width spaces and joiners, bidirectional marks and
+ * overrides, soft hyphens, BOM): invisible, they make two different names look alike.
+ */
+const INVISIBLE_OR_BIDI = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * One spelling per name: NFKC folds full-width and compatibility forms ("ｊｏｈｎ" is "john").
+ * Names whose look-alike skeleton equals an existing one are refused by the server.
+ */
 const username = safeText()
-  .trim()
+  .overwrite((value) => value.normalize('NFKC').trim())
   .min(USERNAME_MIN, 'validation.usernameLength')
-  .max(USERNAME_MAX, 'validation.usernameLength');
+  .max(USERNAME_MAX, 'validation.usernameLength')
+  .refine((value) => !INVISIBLE_OR_BIDI.test(value), 'validation.usernameCharacters');
 
 const email = emailAddress();
 
@@ -46,7 +57,8 @@ export type TRegisterData = z.output<typeof ZRegisterRequest>;
 /** The registration form: the request plus a confirmation that never leaves the browser. */
 export const ZRegisterForm = ZRegisterRequest.omit({ overwrite: true })
   .extend({
-    confirmPassword: safeText().min(PASSWORD_MIN, 'validation.passwordLength'),
+    // Only "required": a short confirmation that differs says "Passwords do not match".
+    confirmPassword: safeText().min(1, 'validation.required'),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: 'validation.passwordMismatch',
@@ -102,6 +114,10 @@ export type TPublicUser = z.infer<typeof ZPublicUser>;
 export const ZUserResponse = z.object({ user: ZPublicUser });
 export type TUserResponse = z.infer<typeof ZUserResponse>;
 
+/** A login's answer: `firstLogin` when the account was never signed in before ("Welcome"). */
+export const ZLoginResponse = ZUserResponse.extend({ firstLogin: z.boolean() });
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
 export const ZRegisterResponse = z.object({
   user: ZPublicUser,
   /** true when an existing account was updated by the overwrite retry. */
@@ -123,12 +139,14 @@ export const ZOkResponse = z.object({ ok: z.literal(true) });
 export const ZAdminUsersResponse = z.object({ users: z.array(ZPublicUser) });
 export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponse>;
 
+const linkToken = safeText().trim().min(1, 'validation.required').max(200, 'validation.tooLong');
+
 /** "Forgot password": always answered the same, known address or not. */
 export const ZForgotPasswordRequest = z.object({ email });
 export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
 
 export const ZResetPasswordRequest = z.object({
-  token: safeText().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  token: linkToken,
   password: newPassword,
 });
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
@@ -141,6 +159,25 @@ export const ZResetPasswordForm = z
     path: ['confirmPassword'],
   });
 export type TResetPasswordForm = z.input<typeof ZResetPasswordForm>;
+
+/** The verification page reads its link before asking for a password. */
+export const ZVerificationLinkRequest = z.object({ token: linkToken });
+export const ZVerificationLinkResponse = z.object({
+  /** registration: any password becomes the account's; email-change: the account's own. */
+  purpose: z.enum(['registration', 'email-change']),
+  username: z.string(),
+  email: z.string(),
+});
+export type TVerificationLinkResponse = z.infer<typeof ZVerificationLinkResponse>;
+
+/**
+ * Verifying an address takes the link and a password its holder types: a link alone, or a
+ * password chosen by someone without the mailbox, never verifies or signs in anyone.
+ */
+export const ZVerifyEmailRequest = z.object({ token: linkToken, password: newPassword });
+export type TVerifyEmailRequest = z.input<typeof ZVerifyEmailRequest>;
+export const ZVerifyEmailForm = ZVerifyEmailRequest.omit({ token: true });
+export type TVerifyEmailForm = z.input<typeof ZVerifyEmailForm>;
 
 export const ZChangePasswordRequest = z.object({
   currentPassword: safeText().min(1, 'validation.required').max(200, 'validation.tooLong'),

@@ -33,10 +33,28 @@ export const DEFAULT_AI_MODEL: TAiModel = 'openai';
 /** Who answers a card's visitors: the built-in engine (no key, no network) or a chosen model. */
 export const ZAiProvider = z.enum(['local', ...AI_MODELS]);
 export type TAiProvider = z.infer<typeof ZAiProvider>;
+/**
+ * What a card may choose on the model screen: the built-in assistant ('local': no key, no
+ * network, answers from the documents with sources) or one of the models.
+ */
+export const ASSISTANT_CHOICES = ZAiProvider.options;
+
+/**
+ * The recommendation of the model screen: the model the documents' analysis points to when
+ * this server can call it, else another model it can call, else the built-in assistant (no
+ * model set up on this server).
+ */
+export function recommendAssistant(
+  fromAnalysis: TAiModel | null | undefined,
+  ready: readonly TAiModel[],
+): TAiProvider {
+  if (fromAnalysis && ready.includes(fromAnalysis)) return fromAnalysis;
+  return ready[0] ?? 'local';
+}
 export const DEFAULT_TEMPLATE: TCardTemplate = 'modern';
 
-/** The two logo limits are named once, in limits.ts; re-exported for the card forms. */
-export { DETAILS_LOGO_MAX_BYTES, LOGO_MAX_BYTES } from '../limits.ts';
+/** The one logo rule is named in limits.ts; re-exported for the card forms. */
+export { LOGO_ACCEPT, LOGO_MAX_BYTES, LOGO_TYPES } from '../limits.ts';
 export const MAX_DOCUMENTS_PER_UPLOAD = 10;
 export const MAX_DOCUMENT_BYTES = 150 * 1024 * 1024;
 /** The kinds a stored document can have (one list: DOCUMENT_FORMATS in limits.ts). */
@@ -191,7 +209,8 @@ export const ZBusinessCard = z.object({
   cardTemplate: ZCardTemplate,
   primaryColor: z.string(),
   secondaryColor: z.string(),
-  selectedAiModel: ZAiModel,
+  /** 'local' is the built-in assistant, chosen on its own. */
+  selectedAiModel: ZAiProvider,
   recommendedAiModel: ZAiModel,
   modelRecommendationReason: z.string().nullable(),
   aiModelAnalysis: ZAnalysisResult.nullable(),
@@ -215,23 +234,30 @@ export const ZUpdateCardRequest = ZCardDetailsFields.extend({
 }).partial();
 export type TUpdateCardRequest = z.input<typeof ZUpdateCardRequest>;
 
-export const ZSelectModelRequest = z.object({ selectedAiModel: ZAiModel });
+/**
+ * A model that is not set up on this server is accepted and saved too: the built-in assistant
+ * answers (and says so) until it is.
+ */
+export const ZSelectModelRequest = z.object({ selectedAiModel: ZAiProvider });
 
-/** GET /api/business-cards/{id}/assistant: who answers the card's visitors, and what this server offers. */
+/**
+ * GET /api/business-cards/{id}/assistant: who answers the card's visitors, and what this server
+ * offers. Owners never see how a model is configured (environment variables): admins see that
+ * in the admin panel.
+ */
 export const ZAssistantStatus = z.object({
-  selectedModel: ZAiModel,
+  selectedModel: ZAiProvider,
   provider: ZAiProvider,
   /** The selected model cannot answer on this server (no key): the built-in engine answers. */
   fellBack: z.boolean(),
+  /** What the model screen recommends (recommendAssistant). */
+  recommended: ZAiProvider,
   /** Every model a card can choose: whether it is set up on this server, and what it calls. */
   models: z.array(
     z.object({
       id: ZAiModel,
       ready: z.boolean(),
       model: z.string(),
-      /** The environment variable that turns it on (its key, or Ollama's URL). */
-      setting: z.string(),
-      needsKey: z.boolean(),
     }),
   ),
 });

@@ -7,6 +7,7 @@ import {
   MAX_CHAT_IMAGE_BASE64_CHARS,
   MAX_CHAT_MESSAGE_CHARS,
 } from '../chat-limits.ts';
+import { ZAiProvider } from './cards.ts';
 import { optionalEmail, safeText } from './text.ts';
 
 export { CHAT_IMAGE_TYPES, MAX_CHAT_IMAGE_BASE64_CHARS, MAX_CHAT_MESSAGE_CHARS };
@@ -35,6 +36,13 @@ export const ZChatResponse = z.object({
   message: z.string().nullable(),
   citations: z.array(ZCitation),
   humanTakeover: z.boolean().optional(),
+  /** Who wrote the answer: 'local' is the built-in assistant, else the card's model. */
+  answeredBy: ZAiProvider.optional(),
+  /**
+   * The card's chosen model could not answer (not set up on this server, or it failed): the
+   * built-in assistant answered instead.
+   */
+  fellBack: z.boolean().optional(),
 });
 export type TChatResponse = z.infer<typeof ZChatResponse>;
 

@@ -12,6 +12,7 @@ import {
   cjkSpacingInterpolation,
   cjkSpacingPostProcessor,
 } from '../lib/cjk-spacing-i18next.ts';
+import { browserInterfaceLanguage } from './browser-language.ts';
 import en from './en.json';
 import zhCN from './zh-CN.json';
 import zhTW from './zh-TW.json';
@@ -30,13 +31,14 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-TW': '繁體中文',
 };
 
+/** The saved choice when there is one, else what the browser prefers (browser-language.ts). */
 function readStoredLanguage(): Language {
   try {
     const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    return isLanguage(stored) ? stored : browserInterfaceLanguage();
   } catch {
-    // Storage can be unavailable (privacy mode); the default language still works.
-    return DEFAULT_LANGUAGE;
+    // Storage can be unavailable (privacy mode); the browser's language still works.
+    return browserInterfaceLanguage();
   }
 }
 

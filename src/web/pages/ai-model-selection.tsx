@@ -6,6 +6,7 @@ import {
   BookOpenText,
   Brain,
   Cloud,
+  FileSearch,
   Server,
   Sparkles,
   TriangleAlert,
@@ -14,17 +15,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import {
-  AI_MODELS,
-  type TAiModel,
+  ASSISTANT_CHOICES,
+  type TAiProvider,
   type TAssistantStatus,
   type TBusinessCard,
 } from '#shared/schemas/cards.ts';
-import { AnalysisSummary } from '../components/cards/analysis-summary.tsx';
 import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
 import { WizardProgress } from '../components/wizard/wizard-progress.tsx';
 import { MissingSession } from '../components/wizard/wizard-states.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Loading, Spinner } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from '../lib/api.ts';
@@ -33,12 +32,22 @@ import { cardKey, useAuthExpiredHandler } from '../lib/cards/queries.ts';
 import { assistantStatusKey, useAssistantStatus } from '../lib/cards/use-assistant-status.ts';
 import { useCardAnalysis } from '../lib/cards/use-card-analysis.ts';
 import { useWizardIds } from '../lib/cards/wizard-ids.ts';
+import { useCurrentUser } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-const MODEL_ICONS = { openai: Sparkles, deepseek: Brain, qwen: Cloud, ollama: Server } as const;
+const MODEL_ICONS = {
+  local: FileSearch,
+  openai: Sparkles,
+  deepseek: Brain,
+  qwen: Cloud,
+  ollama: Server,
+} as const;
 
-type ModelStatus = TAssistantStatus['models'][number];
+/** A choice as this server has it: the built-in assistant is always ready. */
+type ModelStatus =
+  | (TAssistantStatus['models'][number] & { id: Exclude<TAiProvider, 'local'> })
+  | { id: 'local'; ready: true; model?: undefined };
 
 export default function AiModelSelectionPage() {
   const { t } = useTranslation();
@@ -59,10 +68,13 @@ function ModelChoice({ cardId }: { cardId: number }) {
   const queryClient = useQueryClient();
   const { pathId, query } = useWizardIds();
   const handleAuthExpired = useAuthExpiredHandler();
-  const { card, documents, processing, ready, analysis, estimated } = useCardAnalysis(cardId);
+  const { card, documents, processing, ready, analysis } = useCardAnalysis(cardId);
   const assistant = useAssistantStatus(cardId);
-  const statusOf = (model: TAiModel) => assistant.data?.models.find((m) => m.id === model);
-  const [chosen, setChosen] = useState<TAiModel | null>(null);
+  const statusOf = (model: TAiProvider): ModelStatus | undefined =>
+    model === 'local'
+      ? { id: 'local', ready: true }
+      : assistant.data?.models.find((m) => m.id === model);
+  const [chosen, setChosen] = useState<TAiProvider | null>(null);
   const reported = useRef(false);
   const groupName = useId();
 
@@ -79,7 +91,7 @@ function ModelChoice({ cardId }: { cardId: number }) {
   }, [failed, t]);
 
   const save = useMutation({
-    mutationFn: (model: TAiModel) =>
+    mutationFn: (model: TAiProvider) =>
       apiRequest<TBusinessCard>('PUT', `/api/business-cards/${cardId}/ai-model`, {
         selectedAiModel: model,
       }),
@@ -106,40 +118,34 @@ function ModelChoice({ cardId }: { cardId: number }) {
   if (card.isPending) return <Loading />;
   if (card.isError && !failed) return <MissingSession />;
 
-  const data = card.data;
-  const recommended: TAiModel = preselectModel(data);
-  const selected = chosen ?? recommended;
-  const waiting = !analysis;
+  // The server's recommendation: the built-in assistant when no model is set up here, else the
+  // model the documents' analysis points to (shown once the analysis is there).
+  // Without the server's answer, the card's own recommendation (spec-core 8: the defaults).
+  const recommended: TAiProvider | null =
+    assistant.data?.recommended ?? (assistant.isError ? preselectModel(card.data) : null);
+  const waiting = recommended !== 'local' && !analysis;
+  const selected: TAiProvider = chosen ?? recommended ?? card.data?.selectedAiModel ?? 'local';
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('modelSelection.analysisTitle')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {waiting ? (
-            <div
-              className="flex items-start gap-3 rounded-lg bg-slate-50 p-4"
-              role="status"
-              aria-live="polite"
-              data-testid="analysis-waiting"
-            >
-              <Spinner size="small" className="mt-0.5" />
-              <div className="grid gap-1 text-sm">
-                <p className="font-medium text-slate-900">{t('modelSelection.processingTitle')}</p>
-                <p className="text-slate-600">
-                  {processing
-                    ? t('modelSelection.processingText', { ready, total: documents.length })
-                    : t('modelSelection.analysingText')}
-                </p>
-              </div>
-            </div>
-          ) : (
-            <AnalysisSummary analysis={analysis} estimated={estimated} />
-          )}
-        </CardContent>
-      </Card>
+      {waiting ? (
+        <div
+          className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
+          role="status"
+          aria-live="polite"
+          data-testid="analysis-waiting"
+        >
+          <Spinner size="small" className="mt-0.5" />
+          <div className="grid gap-1 text-sm">
+            <p className="font-medium text-slate-900">{t('modelSelection.processingTitle')}</p>
+            <p className="text-slate-600">
+              {processing
+                ? t('modelSelection.processingText', { ready, total: documents.length })
+                : t('modelSelection.analysingText')}
+            </p>
+          </div>
+        </div>
+      ) : null}
 
       <WhoAnswers />
 
@@ -148,7 +154,7 @@ function ModelChoice({ cardId }: { cardId: number }) {
           {t('modelSelection.chooseTitle')}
         </legend>
         <div className="grid gap-4 md:grid-cols-2">
-          {AI_MODELS.map((model) => {
+          {ASSISTANT_CHOICES.map((model) => {
             const Icon = MODEL_ICONS[model];
             const checked = selected === model;
             const isRecommended = !waiting && recommended === model;
@@ -278,7 +284,7 @@ function WhoAnswers() {
   );
 }
 
-/** Whether this server can call the model (its key, or Ollama's address, is set). */
+/** Whether this server can call the model; how to set one up is the administrator's concern. */
 function ModelReadiness({ status }: { status: ModelStatus | undefined }) {
   const { t } = useTranslation();
   if (!status) return null;
@@ -288,18 +294,29 @@ function ModelReadiness({ status }: { status: ModelStatus | undefined }) {
       data-ready={status.ready}
       className={cn('text-xs', status.ready ? 'text-emerald-800' : 'text-amber-800')}
     >
-      {status.ready
-        ? t('modelSelection.status.ready', { model: status.model })
-        : status.needsKey
-          ? t('modelSelection.status.noKey', { setting: status.setting })
-          : t('modelSelection.status.off', { setting: status.setting })}
+      {status.id === 'local'
+        ? t('modelSelection.status.builtIn')
+        : status.ready
+          ? t('modelSelection.status.ready', { model: status.model })
+          : t('modelSelection.status.notSetUp')}
     </p>
   );
 }
 
-/** The chosen model cannot answer on this server: the built-in engine will. */
-function NotSetUpWarning({ model, status }: { model: TAiModel; status: ModelStatus | undefined }) {
+/**
+ * The chosen model cannot answer on this server: the choice is still saved, and the built-in
+ * assistant answers (and says so) until the administrator sets the model up. Admins are shown
+ * where the settings are.
+ */
+function NotSetUpWarning({
+  model,
+  status,
+}: {
+  model: TAiProvider;
+  status: ModelStatus | undefined;
+}) {
   const { t } = useTranslation();
+  const { user } = useCurrentUser();
   if (!status || status.ready) return null;
   return (
     <div
@@ -308,12 +325,20 @@ function NotSetUpWarning({ model, status }: { model: TAiModel; status: ModelStat
       className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
     >
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
-      <p>
-        {t('modelSelection.notSetUp', {
-          model: t(`modelSelection.models.${model}.name`),
-          setting: status.setting,
-        })}
-      </p>
+      <div className="grid gap-1">
+        <p>{t('modelSelection.notSetUp', { model: t(`modelSelection.models.${model}.name`) })}</p>
+        {user?.role === 'admin' ? (
+          <p data-testid="model-admin-hint">
+            {t('modelSelection.adminHint')}{' '}
+            <Link
+              href="/admin-panel"
+              className="font-medium text-amber-950 underline underline-offset-2"
+            >
+              {t('modelSelection.adminLink')}
+            </Link>
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   BellRing,
+  Compass,
   CreditCard,
   Gauge,
   Megaphone,
@@ -21,6 +22,7 @@ import { AnalyticsLoadFailed } from '#web/components/analytics/analytics-states.
 import { useAnalyticsFormat } from '#web/components/analytics/format.ts';
 import { StatTiles } from '#web/components/analytics/stat-tile.tsx';
 import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
+import { GuideState, useGuide } from '#web/components/onboarding/guide-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Loading } from '#web/components/ui/spinner.tsx';
@@ -46,6 +48,7 @@ export default function CorporateDashboardPage() {
   const dashboard = useAnalyticsDashboard(7);
   const format = useAnalyticsFormat();
   const figures = dashboard.data;
+  const guide = useGuide();
 
   return (
     <PageContainer width="wide">
@@ -61,7 +64,8 @@ export default function CorporateDashboardPage() {
               </Link>
             </Button>
             <Button asChild variant="outline">
-              <Link href="/user-details">
+              {/* The company profile (account's profile tab), not the new-card wizard. */}
+              <Link href="/user-management" data-testid="corporate-profile">
                 <UserRound aria-hidden="true" />
                 {t('corporate.profile')}
               </Link>
@@ -167,7 +171,14 @@ export default function CorporateDashboardPage() {
               <Link href="/my-cards">{t('corporate.manageCards')}</Link>
             </Button>
             <Button asChild variant="outline">
-              <Link href="/user-details">{t('corporate.profile')}</Link>
+              <Link href="/user-management">{t('corporate.profile')}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href="/onboarding" data-testid="corporate-guide">
+                <Compass aria-hidden="true" />
+                {t('onboarding.link')}
+                {guide ? <GuideState guide={guide} /> : null}
+              </Link>
             </Button>
           </CardContent>
         </Card>

@@ -1,10 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import type { z } from 'zod';
+import { AFTER_LOGIN_PATH } from '#shared/client-routes.ts';
+import {
+  ZResendVerificationRequest,
+  type TResendVerificationRequest,
+} from '#shared/schemas/auth.ts';
 import { AuthCard } from '../components/auth/auth-card.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Loading } from '../components/ui/spinner.tsx';
+import { FormField } from '../components/ui/form-field.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { Loading, Spinner } from '../components/ui/spinner.tsx';
+import { toast } from '../components/ui/use-toast.ts';
+import { apiRequest, errorText } from '../lib/api.ts';
+import { applyServerFieldErrors } from '../lib/form-errors.ts';
+import { useCurrentUser } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 type VerificationOutcome =
@@ -38,6 +53,7 @@ export default function EmailVerifiedPage() {
   useDocumentTitle(t('emailVerified.title'));
   const search = useSearch();
   const [outcome, setOutcome] = useState<VerificationOutcome | null>(null);
+  const { user } = useCurrentUser();
 
   useEffect(() => {
     setOutcome(readVerificationOutcome(search));
@@ -49,18 +65,19 @@ export default function EmailVerifiedPage() {
     return (
       <AuthCard title={t('emailVerified.successTitle')} testId="email-verified-success">
         <div className="grid gap-5">
-          <div className="flex items-start gap-3">
+          <div className="flex items-start gap-3" role="status">
             <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-emerald-600" />
-            <p className="text-slate-700">{t('emailVerified.successText')}</p>
+            <p className="text-slate-700">
+              {user ? t('emailVerified.successSignedIn') : t('emailVerified.successText')}
+            </p>
           </div>
-          <div className="flex flex-wrap gap-3">
-            <Button asChild>
+          <Button asChild className="justify-self-start">
+            {user ? (
+              <Link href={AFTER_LOGIN_PATH}>{t('emailVerified.goMyCards')}</Link>
+            ) : (
               <Link href="/login">{t('emailVerified.goLogin')}</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link href="/register">{t('emailVerified.registerAgain')}</Link>
-            </Button>
-          </div>
+            )}
+          </Button>
         </div>
       </AuthCard>
     );
@@ -88,15 +105,73 @@ export default function EmailVerifiedPage() {
           </ul>
         </section>
         <p className="text-sm text-slate-700">{t('emailVerified.whatNext')}</p>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild>
-            <Link href="/register">{t('emailVerified.registerAgain')}</Link>
-          </Button>
-          <Button asChild variant="outline">
+        {/* A new link for the same account, or the login: never a second registration. */}
+        <ResendLink />
+        <Button asChild variant="outline" className="justify-self-start">
+          {user ? (
+            <Link href={AFTER_LOGIN_PATH}>{t('emailVerified.goMyCards')}</Link>
+          ) : (
             <Link href="/login">{t('emailVerified.tryLogin')}</Link>
-          </Button>
-        </div>
+          )}
+        </Button>
       </div>
     </AuthCard>
+  );
+}
+
+/** Asks for a new verification mail (answered the same whether or not the address is known). */
+function ResendLink() {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<
+    TResendVerificationRequest,
+    unknown,
+    z.output<typeof ZResendVerificationRequest>
+  >({
+    resolver: zodResolver(ZResendVerificationRequest),
+    defaultValues: { email: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: (payload: TResendVerificationRequest) =>
+      apiRequest<{ ok: true }>('POST', '/api/auth/resend-verification', payload),
+    onSuccess: (_response, payload) => setSentTo(payload.email),
+    onError: (error) => {
+      applyServerFieldErrors(error, ['email'], form.setError);
+      toast({
+        title: t('login.resendFailedTitle'),
+        description: errorText(error, t('general.tryAgain')),
+        variant: 'destructive',
+      });
+    },
+  });
+  const onSubmit = form.handleSubmit((values) => mutation.mutate(values));
+
+  if (sentTo) {
+    return (
+      <p
+        role="status"
+        className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900"
+        data-testid="verify-resent"
+      >
+        {t('emailVerified.resent', { email: sentTo })}
+      </p>
+    );
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="grid gap-3 rounded-lg border border-slate-200 p-4"
+      aria-busy={mutation.isPending}
+      data-testid="verify-resend"
+    >
+      <FormField label={t('emailVerified.resendEmail')} error={form.formState.errors.email}>
+        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      </FormField>
+      <Button type="submit" disabled={mutation.isPending} className="justify-self-start">
+        {mutation.isPending ? <Spinner size="small" className="text-current" /> : null}
+        {mutation.isPending ? t('login.resending') : t('emailVerified.resend')}
+      </Button>
+    </form>
   );
 }

@@ -10,11 +10,12 @@ import {
   ZLoginRequest,
   ZResendVerificationRequest,
   type TLoginRequest,
+  type TLoginResponse,
   type TResendVerificationRequest,
-  type TUserResponse,
 } from '#shared/schemas/auth.ts';
 import { AFTER_LOGIN_PATH, safeNextPath } from '#shared/client-routes.ts';
 import { AuthCard } from '../components/auth/auth-card.tsx';
+import { landingAfterLogin } from '../components/onboarding/queries.ts';
 import { PasswordInput } from '../components/auth/password-input.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -38,8 +39,9 @@ export default function LoginPage() {
   useDocumentTitle(t('login.title'));
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  // Back to the page they came for (same-site paths only), else their cards.
-  const next = safeNextPath(new URLSearchParams(useSearch()).get('next')) ?? AFTER_LOGIN_PATH;
+  // Back to the page they came for (same-site paths only), else their cards — or the
+  // onboarding guide, which opens by itself until its welcome is answered or it is done.
+  const asked = safeNextPath(new URLSearchParams(useSearch()).get('next'));
   const [notVerified, setNotVerified] = useState<NotVerifiedState | null>(null);
 
   const form = useForm<TLoginRequest, unknown, z.output<typeof ZLoginRequest>>({
@@ -50,15 +52,19 @@ export default function LoginPage() {
 
   const mutation = useMutation({
     mutationFn: (payload: TLoginRequest) =>
-      apiRequest<TUserResponse>('POST', '/api/auth/login', payload),
-    onSuccess: ({ user }) => {
+      apiRequest<TLoginResponse>('POST', '/api/auth/login', payload),
+    onSuccess: async ({ user, firstLogin }) => {
       setCurrentUser(queryClient, user);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       toast({
         title: t('login.successTitle'),
-        description: t('login.successText', { username: user.username }),
+        // The account's first sign-in is greeted, not welcomed back (decided by the server).
+        description: firstLogin
+          ? t('login.firstLoginText', { username: user.username })
+          : t('login.successText', { username: user.username }),
         variant: 'success',
       });
+      const next = asked ?? (await landingAfterLogin(queryClient, AFTER_LOGIN_PATH));
       navigate(next, { replace: true });
     },
     onError: (error, payload) => {

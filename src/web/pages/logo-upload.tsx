@@ -3,7 +3,6 @@ import { ArrowLeft, CircleCheck, LogIn, TriangleAlert, Upload } from 'lucide-rea
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { LOGO_MAX_BYTES } from '#shared/schemas/cards.ts';
 import { LogoPicker } from '../components/cards/logo-picker.tsx';
 import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
 import { Alert } from '../components/ui/alert.tsx';
@@ -96,23 +95,13 @@ export default function LogoUploadPage({ onComplete }: { onComplete?: () => void
           ) : null}
           <LogoPicker
             label={t('logoUpload.fieldLabel')}
-            hint={t('logoUpload.hint')}
             file={file}
             currentUrl={user?.companyLogo ?? null}
             onChange={(next) => {
               setFile(next);
               upload.reset();
             }}
-            maxBytes={LOGO_MAX_BYTES}
             disabled={upload.isPending || !user}
-            onReject={(reason) =>
-              toast({
-                title: reason === 'tooLarge' ? t('logo.tooLargeTitle') : t('logo.wrongTypeTitle'),
-                description:
-                  reason === 'tooLarge' ? t('logo.tooLargeText') : t('logo.wrongTypeText'),
-                variant: 'destructive',
-              })
-            }
           />
           <div aria-live="polite" data-testid="logo-upload-state" data-state={upload.status}>
             {upload.isPending ? (

@@ -12,6 +12,7 @@ import { NoCardsYet } from '#web/components/cards/my-cards/no-cards-yet.tsx';
 import { QuickActions } from '#web/components/cards/my-cards/quick-actions.tsx';
 import { ShareCardDialog } from '#web/components/cards/my-cards/share-card-dialog.tsx';
 import { PageContainer } from '#web/components/layout/app-layout.tsx';
+import { GuidePanel } from '#web/components/onboarding/guide-link.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Loading } from '#web/components/ui/spinner.tsx';
@@ -57,6 +58,7 @@ export default function MyCardsPage() {
         </div>
       </div>
 
+      <GuidePanel />
       <CardStats cards={list} isPending={cards.isPending} />
       <QuickActions
         newest={list[0]}

@@ -5,6 +5,11 @@ import { setLanguage } from '../i18n/index.ts';
 import { installBrowserStubs, jsonResponse, renderWithApp } from '../test/render.tsx';
 import RegisterPage from './register.tsx';
 
+// A Simplified Chinese browser: with no saved choice the interface starts in zh-CN.
+vi.hoisted(() => {
+  Object.defineProperty(navigator, 'languages', { value: ['zh-CN'], configurable: true });
+});
+
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
@@ -45,6 +50,37 @@ describe('registration form', () => {
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
     expect(screen.getByLabelText('Confirm password').getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.queryByText('两次输入的密码不一致')).toBeNull();
+  });
+
+  it('says "Passwords do not match" for a short confirmation that differs, not the length rule', async () => {
+    await setLanguage('en');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<RegisterPage />, { path: '/register' });
+
+    // Another field is wrong too: the mismatch is still named.
+    fill('Username', 'ab');
+    fill('Email', 'alice@example.com');
+    fill('Password', 'correct-horse');
+    fill('Confirm password', 'abc');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const message = await screen.findByText('Passwords do not match');
+    expect(screen.getByLabelText('Confirm password').getAttribute('aria-describedby')).toContain(
+      message.id,
+    );
+    expect(screen.queryByText('Password must be at least 8 characters')).toBeNull();
+    expect(screen.getByText('Username must be 3 to 50 characters')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Matching now: the message goes, and a short password is named on the password itself.
+    fill('Password', 'short');
+    fill('Confirm password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.queryByText('Passwords do not match')).toBeNull();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Confirm password').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('asks before overwriting an existing account and reports the update', async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -16,21 +16,8 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from '../lib/api.ts';
 import { applyServerFieldErrors } from '../lib/form-errors.ts';
+import { useLinkToken } from '../lib/link-token.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-
-/**
- * Reads the token once and removes it from the address bar, so it stays out of the
- * history, bookmarks and any Referer.
- */
-function useLinkToken(): string {
-  const [token] = useState(
-    () => new URLSearchParams(window.location.search).get('token')?.trim() ?? '',
-  );
-  useEffect(() => {
-    if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  }, [token]);
-  return token;
-}
 
 /** The page a reset mail links to: a new password twice, then on to the login. */
 export default function ResetPasswordPage() {

@@ -29,6 +29,7 @@ import { WizardProgress } from '../components/wizard/wizard-progress.tsx';
 import { LoadFailed } from '../components/wizard/wizard-states.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { PrintQr } from '../components/cards/print-qr.tsx';
+import { QrDestination } from '../components/cards/phone-reach.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Loading, Spinner } from '../components/ui/spinner.tsx';
@@ -247,7 +248,9 @@ function CardResult({ card }: { card: TBusinessCard }) {
             </Link>
           </Button>
         </div>
-        {card.finalized && <PrintQr cardId={card.id} />}
+        {/* Where the QR code leads, and whether a phone can get there, right above the files. */}
+        <QrDestination chatUrl={card.chatUrl} />
+        {card.finalized && <PrintQr cardId={card.id} reachWarning={false} />}
         {card.finalized && <CardDocuments cardId={card.id} />}
       </div>
 

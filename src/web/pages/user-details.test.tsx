@@ -5,6 +5,11 @@ import { setLanguage } from '../i18n/index.ts';
 import { installBrowserStubs, jsonResponse, renderWithApp } from '../test/render.tsx';
 import UserDetailsPage from './user-details.tsx';
 
+// A Simplified Chinese browser: with no saved choice the interface starts in zh-CN.
+vi.hoisted(() => {
+  Object.defineProperty(navigator, 'languages', { value: ['zh-CN'], configurable: true });
+});
+
 const user = {
   id: 7,
   username: 'liwei',
@@ -33,8 +38,12 @@ const owner = {
   address: null,
 };
 
+/** A field by its label's words; a required field's label ends in its * mark. */
+const labelled = (label: string | RegExp) =>
+  typeof label === 'string' ? new RegExp(`^${label}\\*?$`) : label;
+
 function fill(label: string | RegExp, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.change(screen.getByLabelText(labelled(label)), { target: { value } });
 }
 
 const logo = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
@@ -60,7 +69,7 @@ describe('company details form', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderWithApp(<UserDetailsPage />, { path: '/user-details' });
 
-    await screen.findByLabelText('姓名');
+    await screen.findByLabelText(labelled('姓名'));
     fill('姓名', 'A');
     fill('公司名称', 'H');
     fill(/^邮箱/, 'not-an-email');
@@ -76,7 +85,7 @@ describe('company details form', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
   });
 
-  it('refuses a logo over 20 MB with the destructive toast', async () => {
+  it('refuses a logo over 5 MB (the one logo rule) with the destructive toast', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(200, { user })),
@@ -84,13 +93,41 @@ describe('company details form', () => {
     renderWithApp(<UserDetailsPage />, { path: '/user-details' });
     const input = await screen.findByTestId('logo-input');
     const big = new File(['x'], 'huge.png', { type: 'image/png' });
-    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
     fireEvent.change(input, { target: { files: [big] } });
 
     const toast = await screen.findByTestId('toast');
-    expect(toast.textContent).toContain('请上传小于20MB的图片');
+    expect(toast.textContent).toContain('请选择不超过 5 MB 的图片');
     expect(toast.getAttribute('data-variant')).toBe('destructive');
     expect(screen.queryByTestId('logo-preview')).toBeNull();
+  });
+
+  it('marks the required fields before anything is sent, and states the logo rule', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { user })),
+    );
+    await setLanguage('en');
+    renderWithApp(<UserDetailsPage />, { path: '/user-details' });
+    await screen.findByLabelText(labelled('Your name'));
+
+    expect(screen.getByTestId('required-note').textContent).toBe('Fields marked * are required.');
+    for (const label of ['Your name', 'Company name', 'Phone', 'Website']) {
+      const field = screen.getByLabelText(labelled(label));
+      expect(field.getAttribute('aria-required'), label).toBe('true');
+      const mark = document.querySelector(`label[for="${field.id}"] [data-required-mark]`);
+      expect(mark?.textContent, label).toBe('*');
+      expect(mark?.getAttribute('aria-hidden'), label).toBe('true');
+    }
+    for (const label of [/^Email/, /^Address/]) {
+      expect(screen.getByLabelText(label).getAttribute('aria-required')).toBeNull();
+    }
+    const logo = screen.getByTestId('logo-input');
+    expect(logo.hasAttribute('required')).toBe(true);
+    expect(logo.getAttribute('accept')).toBe('image/png,image/jpeg,image/gif,image/webp');
+    expect(screen.getByTestId('logo-input-hint').textContent).toBe(
+      'PNG, JPG, GIF or WebP, up to 5 MB. Shown in a circle on your card.',
+    );
   });
 
   it('saves the profile, creates the card and goes to the upload with both ids', async () => {
@@ -104,7 +141,7 @@ describe('company details form', () => {
     vi.stubGlobal('fetch', fetchMock);
     const { history } = renderWithApp(<UserDetailsPage />, { path: '/user-details' });
 
-    await screen.findByLabelText('姓名');
+    await screen.findByLabelText(labelled('姓名'));
     fill('姓名', '李伟');
     fill('公司名称', '恒泰机械');
     fill('联系电话', '+86 20 8888 6666');
@@ -140,7 +177,7 @@ describe('company details form', () => {
       ),
     );
     const { history } = renderWithApp(<UserDetailsPage />, { path: '/user-details' });
-    await screen.findByLabelText('姓名');
+    await screen.findByLabelText(labelled('姓名'));
     fill('联系电话', '1');
     fill('公司网址', 'x');
     fill('公司名称', '恒泰机械');

@@ -17,7 +17,6 @@ import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import {
-  DETAILS_LOGO_MAX_BYTES,
   ZCompanyDetailsFields,
   type TBusinessCard,
   type TCardOwner,
@@ -31,7 +30,7 @@ import { WizardProgress } from '../components/wizard/wizard-progress.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
-import { FormField } from '../components/ui/form-field.tsx';
+import { FormField, RequiredNote } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Loading, Spinner } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/use-toast.ts';
@@ -219,12 +218,13 @@ function DetailsScreen({ user }: { user: TPublicUser | null }) {
               data-testid="details-form"
               className="grid grid-cols-1 gap-5"
             >
+              <RequiredNote />
               <fieldset disabled={pending} className="grid min-w-0 gap-4 sm:grid-cols-2">
                 <legend className="sr-only">{t('details.contactSection')}</legend>
-                <FormField label={t('details.username')} error={errors.username}>
+                <FormField label={t('details.username')} required error={errors.username}>
                   <Input autoComplete="name" {...form.register('username')} />
                 </FormField>
-                <FormField label={t('details.companyName')} error={errors.companyName}>
+                <FormField label={t('details.companyName')} required error={errors.companyName}>
                   <Input autoComplete="organization" {...form.register('companyName')} />
                 </FormField>
                 <FormField
@@ -239,10 +239,10 @@ function DetailsScreen({ user }: { user: TPublicUser | null }) {
                     {...form.register('email')}
                   />
                 </FormField>
-                <FormField label={t('details.phone')} error={errors.phone}>
+                <FormField label={t('details.phone')} required error={errors.phone}>
                   <Input type="tel" autoComplete="tel" {...form.register('phone')} />
                 </FormField>
-                <FormField label={t('details.website')} error={errors.website}>
+                <FormField label={t('details.website')} required error={errors.website}>
                   <Input
                     inputMode="url"
                     autoComplete="url"
@@ -258,26 +258,13 @@ function DetailsScreen({ user }: { user: TPublicUser | null }) {
                 label={t('details.logo')}
                 hint={t('details.logoHint')}
                 file={logo}
-                maxBytes={DETAILS_LOGO_MAX_BYTES}
+                required
                 disabled={pending}
                 error={logoError}
                 onChange={(file) => {
                   setLogo(file);
                   if (file) setLogoError(undefined);
                 }}
-                onReject={(reason) =>
-                  toast({
-                    title:
-                      reason === 'tooLarge'
-                        ? t('details.logoTooLargeTitle')
-                        : t('logo.wrongTypeTitle'),
-                    description:
-                      reason === 'tooLarge'
-                        ? t('details.logoTooLargeText')
-                        : t('logo.wrongTypeText'),
-                    variant: 'destructive',
-                  })
-                }
               />
               <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-between">
                 <Button variant="outline" onClick={goBack} disabled={pending}>

@@ -33,6 +33,8 @@ export interface FakeOpenAi {
   /** http://127.0.0.1:port: put any API root after it. */
   origin: string;
   requests: RecordedRequest[];
+  /** Requests told to hang whose client gave up on them (closed the connection). */
+  readonly abandoned: number;
   /** What every following request gets (a function decides per request). */
   respond(behaviour: FakeBehaviour | ((request: RecordedRequest) => FakeBehaviour)): void;
   close(): Promise<void>;
@@ -69,6 +71,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: RecordedRequest[] = [];
   let decide: (request: RecordedRequest) => FakeBehaviour = () => ({ kind: 'answer', text: '' });
   const hanging = new Set<http.ServerResponse>();
+  let abandoned = 0;
 
   const server = http.createServer((req, res) => {
     const parts: Buffer[] = [];
@@ -125,6 +128,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
             return;
           case 'hang':
             hanging.add(res);
+            res.on('close', () => {
+              if (hanging.delete(res)) abandoned++;
+            });
             return;
           case 'garbage':
             res.writeHead(200, { 'content-type': behaviour.contentType ?? 'application/json' });
@@ -140,11 +146,17 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     origin: `http://127.0.0.1:${port}`,
     requests,
+    get abandoned() {
+      return abandoned;
+    },
     respond(behaviour) {
       decide = typeof behaviour === 'function' ? behaviour : () => behaviour;
     },
     async close() {
-      for (const res of hanging) res.socket?.destroy();
+      for (const res of [...hanging]) {
+        hanging.delete(res);
+        res.socket?.destroy();
+      }
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

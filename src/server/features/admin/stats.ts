@@ -1,6 +1,7 @@
 import { count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { TAdminStats } from '#shared/admin.ts';
 import { AI_MODELS } from '#shared/schemas/cards.ts';
+import { PROVIDER_PRESETS } from '#server/ai/presets.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, documents, jobs, users, visitorSessions } from '#server/db/schema.ts';
 import { jobQueueStats } from '#server/features/jobs/stats.ts';
@@ -72,6 +73,16 @@ export async function adminStats(ctx: AppContext): Promise<TAdminStats> {
     jobsFailed,
     jobQueue,
     providerConfigured: AI_MODELS.some((model) => Boolean(ctx.config[model].apiKey)),
+    providers: AI_MODELS.map((id) => {
+      const { env, needsKey } = PROVIDER_PRESETS[id];
+      return {
+        id,
+        ready: Boolean(ctx.config[id].apiKey),
+        model: ctx.config[id].model,
+        setting: needsKey ? env.apiKey : env.baseUrl,
+        optional: needsKey ? [env.baseUrl, env.model] : [env.model, env.apiKey],
+      };
+    }),
     generatedAt: now.toISOString(),
   };
 }

@@ -17,6 +17,7 @@ import {
   api,
   createTestApp,
   openVerificationLink,
+  sessionCookieFrom,
   signUp,
   type TestApp,
 } from '#server/test/test-app.ts';
@@ -138,8 +139,14 @@ describe('PUT /api/auth/profile', () => {
       user: { pendingEmail: ADMIN_EMAIL },
     });
 
-    await openVerificationLink(t, ADMIN_EMAIL);
-    const me = await api(t, 'GET', '/api/auth/user', { cookie: user.cookie });
+    // The new address's holder confirms with the account's password; other sessions end.
+    const wrong = await openVerificationLink(t, ADMIN_EMAIL, 'not-the-password-1');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toMatch(/not this account's password/);
+    const confirmed = await openVerificationLink(t, ADMIN_EMAIL, user.password);
+    expect(confirmed.statusCode).toBe(200);
+    expect((await api(t, 'GET', '/api/auth/user', { cookie: user.cookie })).statusCode).toBe(401);
+    const me = await api(t, 'GET', '/api/auth/user', { cookie: sessionCookieFrom(confirmed) });
     expect(me.json().user).toMatchObject({
       email: ADMIN_EMAIL,
       pendingEmail: null,
@@ -190,8 +197,9 @@ describe('PUT /api/auth/profile', () => {
       body: profileOf(user, {}),
     });
     expect(back.json()).toMatchObject({ verificationSent: false, user: { pendingEmail: null } });
-    const link = await openVerificationLink(t, `other-${user.email}`);
-    expect(decodeURIComponent(String(link.headers.location))).toContain('error=');
+    const link = await openVerificationLink(t, `other-${user.email}`, user.password);
+    expect(link.statusCode).toBe(400);
+    expect(link.json().code).toBe('INVALID_TOKEN');
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.email).toBe(user.email);
   });
@@ -209,15 +217,13 @@ describe('PUT /api/auth/profile', () => {
     const mails = (await readOutbox(path.join(t.dataDir, 'mail'))).filter((m) =>
       m.to.includes(wanted),
     );
-    const ours = firstLink(mails[0]!)!;
-    const url = new URL(ours);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: url.pathname + url.search,
-      headers: { 'accept-language': 'en' },
+    const ours = new URL(firstLink(mails[0]!)!).searchParams.get('token');
+    const response = await api(t, 'POST', '/api/auth/verify-email', {
+      body: { token: ours, password: user.password },
     });
-    expect(decodeURIComponent(String(response.headers.location))).toBe(
-      '/email-verified?error=This email address is now used by another account, so your address was not changed.',
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(
+      'This email address is now used by another account, so your address was not changed.',
     );
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.email).toBe(user.email);

@@ -46,9 +46,7 @@ describe('POST /api/auth/register', () => {
     await deliverMail(t);
     const mail = await latestMailTo(outbox(), user.email);
     expect(mail?.subject).toBe('Verify your DocuCard email address');
-    expect(firstLink(mail!)).toMatch(
-      /^http:\/\/localhost:5000\/api\/auth\/verify-email\?token=[\w-]+$/,
-    );
+    expect(firstLink(mail!)).toMatch(/^http:\/\/localhost:5000\/verify-email\?token=[\w-]+$/);
   });
 
   it('writes the mail in the language the user chose', async () => {
@@ -130,7 +128,7 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('overwrite retry', () => {
-  it('updates a never-verified account, including its password, and mails a new link', async () => {
+  it('updates a never-verified account and mails a new link; the holder sets the password', async () => {
     const user = uniqueUser({ organization: 'Old Name' });
     await api(t, 'POST', '/api/auth/register', { body: user });
     const retry = await api(t, 'POST', '/api/auth/register', {
@@ -143,7 +141,7 @@ describe('overwrite retry', () => {
       user: { organization: 'New Name' },
     });
 
-    await openVerificationLink(t, user.email);
+    expect((await openVerificationLink(t, user.email, 'a-new-password')).statusCode).toBe(200);
     const oldPassword = await api(t, 'POST', '/api/auth/login', {
       body: { username: user.username, password: user.password },
     });
@@ -204,18 +202,14 @@ describe('overwrite retry', () => {
     await api(t, 'POST', '/api/auth/register', {
       body: { ...user, password: 'the-real-owner-1', overwrite: true },
     });
-    const url = new URL(stale);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: url.pathname + url.search,
-      headers: { 'accept-language': 'en' },
+    const response = await api(t, 'POST', '/api/auth/verify-email', {
+      body: { token: new URL(stale).searchParams.get('token'), password: 'the-real-owner-1' },
     });
-    expect(decodeURIComponent(String(response.headers.location))).toBe(
-      '/email-verified?error=This verification link is invalid or incomplete.',
-    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('This verification link is invalid or incomplete.');
     expect((await userRow(user.username))!.emailVerified).toBe(false);
-    const fresh = await openVerificationLink(t, user.email);
-    expect(fresh.headers.location).toBe('/email-verified?success=true');
+    const fresh = await openVerificationLink(t, user.email, 'the-real-owner-1');
+    expect(fresh.statusCode).toBe(200);
   });
 
   it('refuses when the username and the email belong to two different accounts', async () => {
@@ -236,20 +230,18 @@ describe('overwrite retry', () => {
   });
 });
 
-describe('GET /api/auth/verify-email', () => {
+describe('POST /api/auth/verify-email', () => {
   it('verifies once, then says the link was used', async () => {
     const user = uniqueUser();
     await api(t, 'POST', '/api/auth/register', { body: user });
-    const first = await openVerificationLink(t, user.email);
-    expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toBe('/email-verified?success=true');
+    const first = await openVerificationLink(t, user.email, user.password);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().user).toMatchObject({ username: user.username, emailVerified: true });
     expect((await userRow(user.username))!.emailVerified).toBe(true);
 
-    const again = await openVerificationLink(t, user.email);
-    expect(again.statusCode).toBe(302);
-    expect(decodeURIComponent(String(again.headers.location))).toBe(
-      '/email-verified?error=This verification link has already been used.',
-    );
+    const again = await openVerificationLink(t, user.email, user.password);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('This verification link has already been used.');
   });
 
   it('refuses a link older than 24 hours', async () => {
@@ -257,28 +249,22 @@ describe('GET /api/auth/verify-email', () => {
     await api(t, 'POST', '/api/auth/register', { body: user });
     t.clock.advance(24 * 60 * 60 * 1000 + 1000);
     try {
-      const response = await openVerificationLink(t, user.email);
-      expect(decodeURIComponent(String(response.headers.location))).toContain(
-        'error=This verification link has expired',
-      );
+      const response = await openVerificationLink(t, user.email, user.password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toContain('This verification link has expired');
       expect((await userRow(user.username))!.emailVerified).toBe(false);
     } finally {
       t.clock.advance(-(24 * 60 * 60 * 1000 + 1000));
     }
   });
 
-  it('refuses a modified or missing token in the browser language', async () => {
-    for (const url of ['/api/auth/verify-email?token=forged', '/api/auth/verify-email']) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url,
-        headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
-      });
-      expect(response.statusCode).toBe(302);
-      expect(decodeURIComponent(String(response.headers.location))).toBe(
-        '/email-verified?error=验证链接无效或不完整。',
-      );
-    }
+  it('refuses a modified token in the request language', async () => {
+    const response = await api(t, 'POST', '/api/auth/verify-email', {
+      body: { token: 'forged', password: 'whatever-123' },
+      language: 'zh-CN',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('验证链接无效或不完整。');
   });
 });
 
@@ -301,7 +287,60 @@ describe('resend verification', () => {
     await deliverMail(t);
     expect((await readOutbox(outbox())).length).toBe(before + 1);
 
-    const response = await openVerificationLink(t, user.email);
-    expect(response.headers.location).toBe('/email-verified?success=true');
+    const response = await openVerificationLink(t, user.email, user.password);
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('look-alike usernames', () => {
+  it('stores the NFKC form: a full-width name is the plain one', async () => {
+    const tag = uniqueUser().username.slice(4);
+    const wide = [...`wide${tag}`]
+      .map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0))
+      .join('');
+    const user = uniqueUser({ username: wide });
+    const response = await api(t, 'POST', '/api/auth/register', { body: user });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user.username).toBe(`wide${tag}`);
+  });
+
+  it('refuses zero-width and bidirectional control characters', async () => {
+    for (const sneaky of ['ad\u200Bmin', 'admin\u202Egnp', '\u2066root\u2069', 'a\uFEFFb-c']) {
+      const response = await api(t, 'POST', '/api/auth/register', {
+        body: uniqueUser({ username: sneaky }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields.username).toBe(
+        'Username must not contain invisible or text-direction characters',
+      );
+    }
+  });
+
+  it('refuses a name whose confusable skeleton equals an existing one, at registration and in the profile', async () => {
+    const owner = await signUp(t);
+    // Greek υ in place of Latin u, Cyrillic е in place of Latin e.
+    const lookalike = owner.username.replace('u', 'υ').replace('e', 'е');
+    expect(lookalike).not.toBe(owner.username);
+    const response = await api(t, 'POST', '/api/auth/register', {
+      body: uniqueUser({ username: lookalike }),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(
+      'This username looks the same as an existing one. Please choose another.',
+    );
+
+    const other = await signUp(t);
+    const rename = await api(t, 'PUT', '/api/auth/profile', {
+      cookie: other.cookie,
+      body: { username: lookalike, email: other.email },
+    });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().error).toMatch(/looks the same/);
+    // Saving one's own name again is no clash.
+    const same = await api(t, 'PUT', '/api/auth/profile', {
+      cookie: owner.cookie,
+      body: { username: owner.username, email: owner.email },
+    });
+    expect(same.statusCode).toBe(200);
   });
 });

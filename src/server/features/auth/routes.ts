@@ -6,6 +6,7 @@ import {
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZLoginRequest,
+  ZLoginResponse,
   ZOkResponse,
   ZProfileUpdateRequest,
   ZProfileUpdateResponse,
@@ -14,6 +15,9 @@ import {
   ZResendVerificationRequest,
   ZResetPasswordRequest,
   ZUserResponse,
+  ZVerificationLinkRequest,
+  ZVerificationLinkResponse,
+  ZVerifyEmailRequest,
 } from '#shared/schemas/auth.ts';
 import type { AppContext } from '#server/context.ts';
 import {
@@ -23,21 +27,32 @@ import {
   setSessionCookie,
 } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { requestLanguage, translate } from '#server/lib/i18n.ts';
+import { mailLimits } from '#server/lib/mail-limits.ts';
+import { requestLanguage } from '#server/lib/i18n.ts';
 import {
   createFailureLimit,
+  createKeyedLimit,
   normaliseAccountKey,
-  type FailureLimit,
 } from '#server/lib/rate-limits.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password-reset.ts';
 import * as auth from './service.ts';
-import { deleteSession } from './sessions.ts';
-import { consumeVerificationToken } from './verification.ts';
+import { createSession, deleteSession } from './sessions.ts';
+import { describeVerificationLink, verifyEmailWithPassword } from './verification.ts';
 
-/** Per account (not per address): this many failed logins or reset mails, then a pause. */
+/**
+ * Wrong passwords for one account from one client address: this many, then that address
+ * waits. Counted per (account, address), so a stranger who knows the login name (it is on
+ * the public card) cannot lock the owner out from elsewhere. Reset mails: per address asked.
+ */
 export const ACCOUNT_ATTEMPTS_MAX = 5;
 export const ACCOUNT_ATTEMPTS_WINDOW_MS = 15 * 60_000;
+/**
+ * Wrong passwords for one account from all addresses together: past this many, every attempt
+ * (the right password too) is answered only after LOGIN_SLOWDOWN_MS. Slowed, never refused.
+ */
+export const ACCOUNT_WIDE_FAILURES_MAX = 50;
+export const LOGIN_SLOWDOWN_MS = 2_000;
 
 export function registerAuthRoutes(
   server: FastifyInstance,
@@ -45,6 +60,7 @@ export function registerAuthRoutes(
   hub: RealtimeHub,
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  const mails = mailLimits(server);
   const cookie = { secure: ctx.config.publicUrl.startsWith('https:') };
   const authRateLimit = { max: ctx.config.authRateLimitPerMinute, timeWindow: 60_000 };
   const loginFailures = createFailureLimit(
@@ -59,9 +75,24 @@ export function registerAuthRoutes(
     ACCOUNT_ATTEMPTS_MAX,
     ACCOUNT_ATTEMPTS_WINDOW_MS,
   );
-  const guardFor = (limit: FailureLimit, request: FastifyRequest): auth.FailureGuard => ({
-    assertAllowed: (key) => limit.assertAllowed(request, key),
-    recordFailure: (key) => limit.recordFailure(request, key),
+  const accountWideFailures = createKeyedLimit(
+    server,
+    'login-account',
+    ACCOUNT_WIDE_FAILURES_MAX,
+    ACCOUNT_ATTEMPTS_WINDOW_MS,
+  );
+  /** The password check's guard: per (account, address), slowed past the account's ceiling. */
+  const passwordGuard = (request: FastifyRequest): auth.FailureGuard => ({
+    async assertAllowed(key) {
+      await loginFailures.assertAllowed(request, `${key}@${request.ip}`);
+      if (await accountWideFailures.isSpent(request, key)) {
+        await new Promise((resolve) => setTimeout(resolve, LOGIN_SLOWDOWN_MS));
+      }
+    },
+    async recordFailure(key) {
+      await loginFailures.recordFailure(request, `${key}@${request.ip}`);
+      await accountWideFailures.record(request, key);
+    },
   });
 
   app.post(
@@ -86,17 +117,17 @@ export function registerAuthRoutes(
   app.post(
     '/api/auth/login',
     {
-      schema: { body: ZLoginRequest, response: { 200: ZUserResponse } },
+      schema: { body: ZLoginRequest, response: { 200: ZLoginResponse } },
       config: { rateLimit: authRateLimit },
     },
     async (request, reply) => {
-      const { user, token, expiresAt } = await auth.login(
+      const { user, token, expiresAt, firstLogin } = await auth.login(
         ctx,
         request.body,
-        guardFor(loginFailures, request),
+        passwordGuard(request),
       );
       setSessionCookie(reply, token, expiresAt, cookie);
-      return { user: auth.toPublicUser(ctx, user) };
+      return { user: auth.toPublicUser(ctx, user), firstLogin };
     },
   );
 
@@ -152,7 +183,7 @@ export function registerAuthRoutes(
     async (request) => {
       const { user, sessionId } = requireSession(request);
       // A wrong current password is a failed login for this account (a stolen cookie guessing).
-      const guard = guardFor(loginFailures, request);
+      const guard = passwordGuard(request);
       const key = `user:${user.id}`;
       await guard.assertAllowed(key);
       const ended = await changePassword(ctx, user, sessionId, request.body).catch(
@@ -168,15 +199,42 @@ export function registerAuthRoutes(
     },
   );
 
+  // Old mails link here: it only leads to the page that asks for the password.
   app.get(
     '/api/auth/verify-email',
     { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
     async (request, reply) => {
-      const outcome = await consumeVerificationToken(ctx, request.query.token ?? '');
-      const target = outcome.ok
-        ? '/email-verified?success=true'
-        : `/email-verified?error=${encodeURIComponent(translate(requestLanguage(request), outcome.reason))}`;
-      return reply.redirect(target, 302);
+      const token = request.query.token ?? '';
+      return reply.redirect(`/verify-email?token=${encodeURIComponent(token)}`, 302);
+    },
+  );
+
+  app.post(
+    '/api/auth/verification-link',
+    {
+      schema: { body: ZVerificationLinkRequest, response: { 200: ZVerificationLinkResponse } },
+      config: { rateLimit: authRateLimit },
+    },
+    async (request) => describeVerificationLink(ctx, request.body.token),
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: { body: ZVerifyEmailRequest, response: { 200: ZUserResponse } },
+      config: { rateLimit: authRateLimit },
+    },
+    async (request, reply) => {
+      const { user, endedSessions } = await verifyEmailWithPassword(
+        ctx,
+        request.body.token,
+        request.body.password,
+        passwordGuard(request),
+      );
+      await hub.endSessions(endedSessions);
+      const { token, expiresAt } = await createSession(ctx, user.id);
+      setSessionCookie(reply, token, expiresAt, cookie);
+      return { user: auth.toPublicUser(ctx, user) };
     },
   );
 
@@ -193,11 +251,13 @@ export function registerAuthRoutes(
     '/api/auth/profile',
     { schema: { body: ZProfileUpdateRequest, response: { 200: ZProfileUpdateResponse } } },
     async (request) => {
+      const current = requireUser(request);
       const { user, verificationSent } = await auth.updateProfile(
         ctx,
-        requireUser(request),
+        current,
         request.body,
         requestLanguage(request),
+        () => mails.spendEmailChangeMail(request, current.id),
       );
       return { user: auth.toPublicUser(ctx, user), verificationSent };
     },

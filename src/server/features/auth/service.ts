@@ -1,13 +1,14 @@
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { TProfileUpdateData, TPublicUser, TRegisterData } from '#shared/schemas/auth.ts';
 import type { Language } from '#shared/limits.ts';
 import type { AppContext } from '#server/context.ts';
-import { passwordResets, users, type User } from '#server/db/schema.ts';
+import { passwordResets, userSessions, users, type User } from '#server/db/schema.ts';
 import { isAdmin } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { normaliseAccountKey } from '#server/lib/rate-limits.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
+import { usernameSkeleton } from './username-skeleton.ts';
 import { isUniqueViolation, sendVerificationMail, voidVerificationLinks } from './verification.ts';
 
 export function toPublicUser(ctx: AppContext, user: User): TPublicUser {
@@ -33,6 +34,7 @@ export function toPublicUser(ctx: AppContext, user: User): TPublicUser {
 function profileFields(input: TRegisterData | TProfileUpdateData) {
   return {
     username: input.username,
+    usernameSkeleton: usernameSkeleton(input.username),
     email: input.email,
     organization: input.organization ?? null,
     phone: input.phone ?? null,
@@ -48,6 +50,42 @@ async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('USER_EXISTS', 'errors.userExists');
     throw error;
+  }
+}
+
+/**
+ * Refuses a name that looks like another account's (same skeleton, a different account):
+ * "аdmin" with a Cyrillic а next to "admin". `selfId` is the account being saved, if any.
+ */
+async function assertNoLookalike(ctx: AppContext, username: string, selfId?: number) {
+  const skeleton = usernameSkeleton(username);
+  const [other] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      selfId === undefined
+        ? eq(users.usernameSkeleton, skeleton)
+        : and(eq(users.usernameSkeleton, skeleton), ne(users.id, selfId)),
+    )
+    .limit(1);
+  if (other) throw new AppError('CONFLICT', 'errors.usernameLookalike');
+}
+
+/** Fills the skeleton of accounts made before it was stored (once, at start). */
+export async function backfillUsernameSkeletons(ctx: AppContext): Promise<void> {
+  for (;;) {
+    const batch = await ctx.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(isNull(users.usernameSkeleton))
+      .limit(500);
+    if (batch.length === 0) return;
+    for (const row of batch) {
+      await ctx.db
+        .update(users)
+        .set({ usernameSkeleton: usernameSkeleton(row.username) })
+        .where(eq(users.id, row.id));
+    }
   }
 }
 
@@ -73,6 +111,7 @@ export async function register(
     .where(or(eq(users.username, input.username), eq(users.email, input.email)));
 
   if (matches.length === 0) {
+    await assertNoLookalike(ctx, input.username);
     const password = await hashPassword(input.password);
     const [user] = await guardUnique(() =>
       ctx.db
@@ -93,6 +132,9 @@ export async function register(
   }
 
   // Never verified: the retry replaces everything, and every link mailed before is void.
+  // The password stored here never comes into force by itself: verifying takes the mailed
+  // link and a password typed by its holder (verification.ts).
+  await assertNoLookalike(ctx, input.username, existing.id);
   const password = await hashPassword(input.password);
   const [user] = await guardUnique(() =>
     ctx.db
@@ -124,8 +166,8 @@ export async function login(
   ctx: AppContext,
   input: { username: string; password: string },
   guard: FailureGuard = noGuard,
-): Promise<{ user: User; token: string; expiresAt: Date }> {
-  const identifier = input.username.trim();
+): Promise<{ user: User; token: string; expiresAt: Date; firstLogin: boolean }> {
+  const identifier = input.username.normalize('NFKC').trim();
   const [user] = await ctx.db
     .select()
     .from(users)
@@ -141,13 +183,30 @@ export async function login(
   if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'errors.accountDisabled');
   if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'errors.emailNotVerified');
 
+  const firstLogin = !(await hasSignedInBefore(ctx, user));
   const session = await createSession(ctx, user.id);
   const [fresh] = await ctx.db
     .update(users)
     .set({ loggedOut: false })
     .where(eq(users.id, user.id))
     .returning();
-  return { user: fresh ?? user, ...session };
+  return { user: fresh ?? user, ...session, firstLogin };
+}
+
+/**
+ * Whether the account was ever signed in before: it logged out once (logout sets `loggedOut`,
+ * only a login clears it), or a session row of it exists (sessions stay stored until logout,
+ * expired ones too; verifying the address signs in). Used to greet a first login with
+ * "Welcome" rather than "Welcome back".
+ */
+async function hasSignedInBefore(ctx: AppContext, user: User): Promise<boolean> {
+  if (user.loggedOut) return true;
+  const [session] = await ctx.db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(eq(userSessions.userId, user.id))
+    .limit(1);
+  return session !== undefined;
 }
 
 /** Mails a new link when the address belongs to an unverified account; silent otherwise. */
@@ -171,6 +230,8 @@ export async function updateProfile(
   current: User,
   input: TProfileUpdateData,
   language: Language,
+  /** Asked before a verification mail is due (the route's mail budget); may refuse with 429. */
+  beforeVerificationMail: () => Promise<void> = async () => {},
 ): Promise<{ user: User; verificationSent: boolean }> {
   const clash = await ctx.db
     .select({ username: users.username })
@@ -188,7 +249,10 @@ export async function updateProfile(
       clash[0].username === input.username ? 'errors.usernameTaken' : 'errors.emailTaken',
     );
   }
+  await assertNoLookalike(ctx, input.username, current.id);
   const newAddress = input.email !== current.email && input.email !== current.pendingEmail;
+  // Refused before anything is saved: the change and its mail go together or not at all.
+  if (newAddress) await beforeVerificationMail();
   const pendingEmail = input.email === current.email ? null : input.email;
   const [user] = await guardUnique(() =>
     ctx.db

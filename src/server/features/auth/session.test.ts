@@ -34,7 +34,7 @@ describe('POST /api/auth/login', () => {
     });
     expect(early.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
 
-    await openVerificationLink(t, user.email);
+    await openVerificationLink(t, user.email, user.password);
     const later = await api(t, 'POST', '/api/auth/login', {
       body: { username: user.username, password: user.password },
     });

@@ -1,9 +1,12 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { EMAIL_VERIFICATION_TTL_MS, type Language } from '#shared/limits.ts';
 import type { AppContext } from '#server/context.ts';
-import { emailVerifications, users, type User } from '#server/db/schema.ts';
+import { emailVerifications, passwordResets, users, type User } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { translate } from '#server/lib/i18n.ts';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
+import { deleteUserSessions } from './sessions.ts';
 
 /**
  * Creates a single-use 24-hour link for an address of the user and mails it there: the
@@ -21,7 +24,8 @@ export async function sendVerificationMail(
     token: hashToken(ctx.config.sessionSecret, token),
     expiresAt: new Date(ctx.now().getTime() + EMAIL_VERIFICATION_TTL_MS),
   });
-  const link = `${ctx.config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+  // The page asks for a password before anything is verified (never a GET that acts).
+  const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: user.email,
     subject: translate(language, 'mail.verifySubject'),
@@ -34,21 +38,27 @@ export async function voidVerificationLinks(ctx: AppContext, userId: number): Pr
   await ctx.db.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
 }
 
-export type VerificationOutcome =
-  | { ok: true }
-  | {
-      ok: false;
-      reason: 'verify.invalidLink' | 'verify.expired' | 'verify.used' | 'verify.emailTaken';
-    };
+export type VerificationFailure =
+  'verify.invalidLink' | 'verify.expired' | 'verify.used' | 'verify.emailTaken';
+
+/** What a link is for: confirming a new account's address, or a verified account's new one. */
+export type VerificationPurpose = 'registration' | 'email-change';
+
+interface LinkRow {
+  verification: typeof emailVerifications.$inferSelect;
+  user: User;
+}
+
+type LinkLookup =
+  | { ok: true; row: LinkRow; purpose: VerificationPurpose }
+  | { ok: false; reason: VerificationFailure };
 
 /**
- * Uses a link: valid, unexpired, unused, and for the account's current address (which it
- * verifies) or its pending new address (which then replaces the old one, if still free).
+ * Reads a link without using it: valid, unexpired, unused, and for the account's current
+ * address or its pending new address (still free). An account that was never verified is a
+ * registration; a verified one changing its address is an e-mail change.
  */
-export async function consumeVerificationToken(
-  ctx: AppContext,
-  token: string,
-): Promise<VerificationOutcome> {
+async function lookUpLink(ctx: AppContext, token: string): Promise<LinkLookup> {
   if (!token) return { ok: false, reason: 'verify.invalidLink' };
   const [row] = await ctx.db
     .select({ verification: emailVerifications, user: users })
@@ -61,20 +71,76 @@ export async function consumeVerificationToken(
   if (!row || (!forCurrent && !forPending)) return { ok: false, reason: 'verify.invalidLink' };
   if (row.verification.usedAt) return { ok: false, reason: 'verify.used' };
   if (row.verification.expiresAt <= ctx.now()) return { ok: false, reason: 'verify.expired' };
-
-  const newAddress = row.verification.email;
+  if (forCurrent && row.user.emailVerified) return { ok: false, reason: 'verify.used' };
   if (forPending) {
     const [holder] = await ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.email, newAddress), ne(users.id, row.user.id)))
+      .where(and(eq(users.email, row.verification.email), ne(users.id, row.user.id)))
       .limit(1);
     if (holder) return { ok: false, reason: 'verify.emailTaken' };
   }
+  return { ok: true, row, purpose: row.user.emailVerified ? 'email-change' : 'registration' };
+}
+
+const linkError = (reason: VerificationFailure) =>
+  new AppError(reason === 'verify.emailTaken' ? 'CONFLICT' : 'INVALID_TOKEN', reason);
+
+/** What the verification page shows before asking for the password. */
+export async function describeVerificationLink(
+  ctx: AppContext,
+  token: string,
+): Promise<{ purpose: VerificationPurpose; username: string; email: string }> {
+  const link = await lookUpLink(ctx, token);
+  if (!link.ok) throw linkError(link.reason);
+  return {
+    purpose: link.purpose,
+    username: link.row.user.username,
+    email: link.row.verification.email,
+  };
+}
+
+/** Checks a wrong password for an account (the caller counts it as a failed login). */
+export interface PasswordFailureGuard {
+  assertAllowed(key: string): Promise<void>;
+  recordFailure(key: string): Promise<void>;
+}
+
+/**
+ * Uses a link with the password its holder enters; nothing happens on a link alone.
+ * - Registration (never verified): the entered password becomes the account's password,
+ *   whatever was stored at registration. Whoever registered or overwrote the account without
+ *   holding the mailbox never learns it, so their password never comes into force.
+ * - E-mail change (a verified account): the entered password must be the account's own.
+ * The address is verified, every other session of the account ends, and the caller signs the
+ * holder in. Returns the user and the ended session ids.
+ */
+export async function verifyEmailWithPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+  guard: PasswordFailureGuard,
+): Promise<{ user: User; endedSessions: number[] }> {
+  const link = await lookUpLink(ctx, token);
+  if (!link.ok) throw linkError(link.reason);
+  const { row, purpose } = link;
+  if (row.user.disabled) throw new AppError('ACCOUNT_DISABLED', 'errors.accountDisabled');
+
+  const failureKey = `user:${row.user.id}`;
+  let newHash: string | null = null;
+  if (purpose === 'email-change') {
+    await guard.assertAllowed(failureKey);
+    if (!(await verifyPassword(password, row.user.password))) {
+      await guard.recordFailure(failureKey);
+      throw new AppError('INVALID_CREDENTIALS', 'verify.wrongPassword');
+    }
+  } else {
+    newHash = await hashPassword(password);
+  }
 
   try {
-    return await ctx.db.transaction(async (tx) => {
-      // The conditional update makes the link single-use even under concurrent clicks.
+    const user = await ctx.db.transaction(async (tx) => {
+      // The conditional update makes the link single-use even under concurrent submits.
       const claimed = await tx
         .update(emailVerifications)
         .set({ usedAt: ctx.now() })
@@ -82,20 +148,34 @@ export async function consumeVerificationToken(
           and(eq(emailVerifications.id, row.verification.id), isNull(emailVerifications.usedAt)),
         )
         .returning({ id: emailVerifications.id });
-      if (claimed.length === 0) return { ok: false, reason: 'verify.used' } as const;
-      await tx
+      if (claimed.length === 0) throw linkError('verify.used');
+      const [updated] = await tx
         .update(users)
         .set({
           emailVerified: true,
           verifiedAt: row.user.verifiedAt ?? ctx.now(),
-          ...(forPending ? { email: newAddress, pendingEmail: null } : {}),
+          ...(purpose === 'email-change'
+            ? { email: row.verification.email, pendingEmail: null }
+            : { password: newHash! }),
         })
-        .where(eq(users.id, row.user.id));
-      return { ok: true } as const;
+        .where(eq(users.id, row.user.id))
+        .returning();
+      // Other links for the account are void now; so are reset links mailed before.
+      await tx
+        .delete(emailVerifications)
+        .where(and(eq(emailVerifications.userId, row.user.id), isNull(emailVerifications.usedAt)));
+      if (purpose === 'registration') {
+        await tx.delete(passwordResets).where(eq(passwordResets.userId, row.user.id));
+      }
+      return updated!;
     });
+    const endedSessions = await deleteUserSessions(ctx, row.user.id);
+    return { user, endedSessions };
   } catch (error) {
     // Someone took the address between the check and the swap (unique index).
-    if (forPending && isUniqueViolation(error)) return { ok: false, reason: 'verify.emailTaken' };
+    if (purpose === 'email-change' && isUniqueViolation(error)) {
+      throw linkError('verify.emailTaken');
+    }
     throw error;
   }
 }

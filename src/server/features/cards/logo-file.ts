@@ -1,12 +1,12 @@
-import { DETAILS_LOGO_MAX_BYTES } from '#shared/limits.ts';
+import { STORED_LOGO_READ_MAX_BYTES } from '#shared/limits.ts';
 import type { TBusinessCard } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import { readObjectBytes } from '#server/lib/object-store.ts';
 import { logoKey } from '#server/lib/storage-keys.ts';
 
 const LOGO_PATH = /^\/api\/files\/logos\/(\d+)\/([^/]+)$/;
-/** The largest logo any form accepts (limits.ts). */
-const LOGO_READ_LIMIT = DETAILS_LOGO_MAX_BYTES;
+/** The largest logo ever accepted, older ones included (limits.ts). */
+const LOGO_READ_LIMIT = STORED_LOGO_READ_MAX_BYTES;
 
 export interface LogoBytes {
   bytes: Uint8Array;

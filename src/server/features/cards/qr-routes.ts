@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParam } from '#shared/schemas/cards.ts';
+import { ZPublicOrigin } from '#shared/schemas/public-origin.ts';
 import type { AppContext } from '#server/context.ts';
 import type { User } from '#server/db/schema.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { publicOriginInfo } from '#server/lib/public-origin.ts';
 import { readLogo } from './logo-file.ts';
 import { getCard } from './service.ts';
 import {
@@ -29,6 +31,17 @@ async function printableCard(ctx: AppContext, owner: User, cardId: number) {
 
 export function registerQrRoutes(server: FastifyInstance, ctx: AppContext): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+
+  // Where every QR code leads and whether a phone can get there (the owner's card page warns).
+  app.get(
+    '/api/public-origin',
+    { schema: { response: { 200: ZPublicOrigin } } },
+    async (request, reply) => {
+      requireUser(request);
+      reply.header('cache-control', 'private, no-store');
+      return publicOriginInfo(ctx.config);
+    },
+  );
 
   app.get(
     '/api/business-cards/:id/qr.svg',

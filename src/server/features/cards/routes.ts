@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#shared/schemas/auth.ts';
 import {
-  DETAILS_LOGO_MAX_BYTES,
   LOGO_MAX_BYTES,
   ZBusinessCard,
   ZCardSessionResponse,
@@ -52,7 +51,7 @@ export function registerCardRoutes(server: FastifyInstance, ctx: AppContext): vo
     async (request, reply) => {
       const owner = requireUser(request);
       const upload = await saveMultipart(request, ctx.storage.incomingDir(owner.id), {
-        maxFileBytes: DETAILS_LOGO_MAX_BYTES,
+        maxFileBytes: LOGO_MAX_BYTES,
         maxFiles: 1,
         fileFields: ['companyLogo'],
       });

@@ -3,6 +3,7 @@ import {
   CARD_DETAIL_FIELDS,
   ZAnalysisResult,
   type TAiModel,
+  type TAiProvider,
   type TBusinessCard,
   type TCardTemplate,
   type TUpdateCardRequest,
@@ -47,7 +48,7 @@ export function toCardResponse(
     cardTemplate: card.cardTemplate as TCardTemplate,
     primaryColor: card.primaryColor,
     secondaryColor: card.secondaryColor,
-    selectedAiModel: card.selectedAiModel as TAiModel,
+    selectedAiModel: card.selectedAiModel as TAiProvider,
     recommendedAiModel: card.recommendedAiModel as TAiModel,
     modelRecommendationReason: card.modelRecommendationReason,
     aiModelAnalysis: analysis.success ? analysis.data : null,
@@ -197,7 +198,8 @@ export async function selectModel(
   ctx: AppContext,
   owner: User,
   cardId: number,
-  model: TAiModel,
+  /** A model not set up on this server is saved too: the built-in assistant answers until it is. */
+  model: TAiProvider,
 ): Promise<TBusinessCard> {
   await findOwnedCard(ctx, owner.id, cardId);
   const [card] = await ctx.db

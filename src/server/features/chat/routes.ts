@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#shared/schemas/auth.ts';
-import { ZAssistantStatus, ZIdParam, type TAiModel } from '#shared/schemas/cards.ts';
+import { ZAssistantStatus, ZIdParam } from '#shared/schemas/cards.ts';
 import {
   ZChatHistoryResponse,
   ZChatImageRequest,
@@ -13,14 +14,17 @@ import {
   ZLeadRequest,
 } from '#shared/schemas/chat.ts';
 import { safeText } from '#shared/schemas/text.ts';
-import { LANGUAGES } from '#shared/limits.ts';
+import { LANGUAGES, VISITOR_LIMITS, type VisitorLimits } from '#shared/limits.ts';
 import type { Assistant } from '#server/ai/index.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
+import { ConnectionSlots, type SlotClaim } from '#server/lib/connection-slots.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { createKeyedLimit } from '#server/lib/rate-limits.ts';
 import { requestLanguage } from '#server/lib/i18n.ts';
 import { IANA_TIME_ZONE } from '#server/lib/visitor-traits.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
+import { assistantStatus } from './assistant-status.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import {
   customerLocation,
@@ -30,8 +34,14 @@ import {
 } from '#server/features/notifications/service.ts';
 import * as chat from './service.ts';
 import { takeoverState } from './takeover.ts';
-import { checkPhoto, storePhoto } from './visitor-photos.ts';
-import { findVisitorSession, openVisitorSession, storedMessages } from './visitor-sessions.ts';
+import { createPhotoBudgets } from './photo-budgets.ts';
+import { assertWholeImage, checkPhoto, storePhoto } from './visitor-photos.ts';
+import {
+  findVisitorSession,
+  openVisitorSession,
+  storedMessages,
+  visitorSessionKey,
+} from './visitor-sessions.ts';
 import { onLeadCaptured } from '#server/features/pipeline/service.ts';
 
 /** The signed-in user, if any: an owner may try their own draft card. */
@@ -40,14 +50,21 @@ const viewerOf = (request: FastifyRequest) => request.currentUser?.id ?? null;
 /** Per client address: generous, because a whole fair hall may share one NAT address. */
 const addressLimit = { max: 300, timeWindow: 60_000 };
 
+/** How long a client refused another live stream is asked to wait (Retry-After). */
+const STREAM_RETRY_SECONDS = 30;
+
 /** The visitor side: public, identified by the visitor cookie, never by anything in the body. */
 export function registerChatRoutes(
   server: FastifyInstance,
   ctx: AppContext,
   assistant: Assistant,
   hub: RealtimeHub,
+  limits: VisitorLimits = VISITOR_LIMITS,
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  const photoBudgets = createPhotoBudgets(server, ctx, limits);
+  /** Open event streams on this instance, per visitor session and per client address. */
+  const streams = new ConnectionSlots();
   /** Per visitor (many buyers share one fair NAT address); in Redis with REDIS_URL, so shared by every instance. */
   const visitorMessages = createKeyedLimit(
     server,
@@ -156,7 +173,7 @@ export function registerChatRoutes(
         question: request.body.message,
         language: requestLanguage(request),
       });
-      return { message: answer.message, citations: answer.citations };
+      return chat.chatReply(answer);
     },
   );
 
@@ -181,11 +198,7 @@ export function registerChatRoutes(
         for await (const event of events) {
           if (event.type === 'delta')
             yield `event: delta\ndata: ${JSON.stringify({ text: event.text })}\n\n`;
-          else
-            yield `event: done\ndata: ${JSON.stringify({
-              message: event.answer.message,
-              citations: event.answer.citations,
-            })}\n\n`;
+          else yield `event: done\ndata: ${JSON.stringify(chat.chatReply(event.answer))}\n\n`;
         }
       }
       return reply
@@ -205,28 +218,44 @@ export function registerChatRoutes(
     },
     async (request, reply) => {
       // Checked by its bytes before anything is announced or stored.
-      await chat.assertChatOpen(ctx, request.params.id, viewerOf(request));
-      const photo = await checkPhoto(request.body.image);
-      const session = await openForWriting(
-        request,
-        reply,
-        request.params.id,
-        request.body.message || '📷',
-      );
-      const image = await storePhoto(ctx, session, photo);
-      // The history shows what the visitor sent: a photo and their words, not the OCR text.
-      const shownAs = ['📷', request.body.message].filter(Boolean).join(' ');
-      if (await chat.holdForStaff(ctx, session, shownAs, image)) return chat.HELD_FOR_STAFF;
-      const imageText = await chat.readImageText(request.body.image);
-      const question = [request.body.message, imageText].filter(Boolean).join('\n');
-      const answer = await chat.ask(ctx, assistant, {
-        session,
-        question,
-        language: requestLanguage(request),
-        shownAs,
-        image,
+      const cardId = request.params.id;
+      await chat.assertChatOpen(ctx, cardId, viewerOf(request));
+      const photo = await checkPhoto(request.body.image, limits.chatPhotoMaxPixels);
+      const admission = await photoBudgets.admit(request, {
+        cardId,
+        visitorKey: visitorSessionKey(ctx, request, cardId),
+        bytes: photo.bytes.length,
       });
-      return { message: answer.message, citations: answer.citations };
+      try {
+        // Kept only once every pixel decoded: a valid header followed by junk leaves nothing.
+        await assertWholeImage(photo, limits.chatPhotoMaxPixels);
+        const session = await openForWriting(request, reply, cardId, request.body.message || '📷');
+        const stored = await storePhoto(ctx, session, photo);
+        const sent = { id: stored.id, bytes: stored.bytes };
+        try {
+          // The history shows what the visitor sent: a photo and their words, not the OCR text.
+          const shownAs = ['📷', request.body.message].filter(Boolean).join(' ');
+          if (await chat.holdForStaff(ctx, session, shownAs, sent)) return chat.HELD_FOR_STAFF;
+          const imageText = await chat.readImageText(request.body.image);
+          const question = [request.body.message, imageText].filter(Boolean).join('\n');
+          const answer = await chat.ask(ctx, assistant, {
+            session,
+            question,
+            language: requestLanguage(request),
+            shownAs,
+            photo: sent,
+          });
+          return chat.chatReply(answer);
+        } catch (error) {
+          // No message refers to the photo: it is not kept.
+          await stored.discard().catch((removal: unknown) => {
+            request.log.warn({ err: removal }, 'an unreferenced chat photo was not removed');
+          });
+          throw error;
+        }
+      } finally {
+        admission.release();
+      }
     },
   );
 
@@ -242,7 +271,7 @@ export function registerChatRoutes(
       await chat.saveLead(ctx, session, lead);
       await notifyLeadSaved(ctx, hub, session);
       // The sales pipeline scores the new lead and tells the owner's CRM (webhook).
-      await onLeadCaptured({ ctx, queue: request.server.jobs }, session.id).catch(
+      await onLeadCaptured({ ctx, queue: request.server.jobs, hub }, session.id).catch(
         (error: unknown) =>
           request.log.error({ err: error }, 'pipeline scoring of a new lead failed'),
       );
@@ -250,11 +279,39 @@ export function registerChatRoutes(
     },
   );
 
-  /** The visitor's live channel: an agent's reply appears in the open chat at once. */
+  /**
+   * The visitor's live channel: an agent's reply appears in the open chat at once. At most
+   * `eventStreamsPerVisitor` per visitor and `eventStreamsPerAddress` per client address are
+   * open on this instance; one more is answered 429 and its connection closed, never held.
+   */
   app.get('/api/chat/events/:id', { schema: { params: ZIdParam } }, async (request, reply) => {
+    const refuse = (claim: SlotClaim) => {
+      void reply.header('connection', 'close');
+      return new AppError('RATE_LIMITED', 'errors.tooManyStreams', {
+        max: claim.max,
+        seconds: STREAM_RETRY_SECONDS,
+      });
+    };
+    // Slots are given back when the response ends or its connection closes, whichever way.
+    const releases: Array<() => void> = [];
+    let closed = false;
+    reply.raw.once('close', () => {
+      closed = true;
+      for (const release of releases) release();
+    });
+    const take = (claim: SlotClaim) => {
+      const release = streams.take([claim]);
+      if (!release) throw refuse(claim);
+      if (closed) release();
+      else releases.push(release);
+    };
+    // The address first, before any database work.
+    take({ key: `address:${normalizeIP(request.ip)}`, max: limits.eventStreamsPerAddress });
     await chat.assertChatOpen(ctx, request.params.id, viewerOf(request));
     const session = await findVisitorSession(ctx, request, request.params.id);
+    if (session) take({ key: `visitor:${session.id}`, max: limits.eventStreamsPerVisitor });
     reply.hijack();
+    if (closed) return; // gone while we looked
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -274,7 +331,7 @@ export function registerChatRoutes(
       `event: message\ndata: ${JSON.stringify({ type: 'takeover', ...takeoverState(session, ctx.now()) })}\n\n`,
     );
     const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 25_000);
-    request.raw.on('close', () => {
+    releases.push(() => {
       clearInterval(heartbeat);
       remove();
     });
@@ -291,13 +348,7 @@ export function registerChatRoutes(
     },
     async (request) => {
       const card = await findOwnedCard(ctx, requireUser(request).id, request.params.id);
-      const { provider, fellBack } = await assistant.providerFor(card.id);
-      return {
-        selectedModel: card.selectedAiModel as TAiModel,
-        provider,
-        fellBack,
-        models: assistant.models(),
-      };
+      return assistantStatus(card, assistant);
     },
   );
 }

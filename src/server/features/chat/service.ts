@@ -66,25 +66,58 @@ function historyOf(session: VisitorSession): ChatTurn[] {
     .map((message) => ({ role: message.role as ChatTurn['role'], content: message.content }));
 }
 
-function visitorTurn(ctx: AppContext, content: string, image?: string): TStoredChatMessage {
-  return { role: 'user', content, ...(image ? { image } : {}), createdAt: ctx.now().toISOString() };
+/** A photo the visitor sent with a message: its stored id and size (see visitor-photos.ts). */
+export interface SentPhoto {
+  id: string;
+  bytes: number;
+}
+
+/**
+ * The visitor's message as stored. A photo's size is kept beside its id (never shown: the
+ * response schemas leave it out) so what a card's photos take up can be summed.
+ */
+function visitorTurn(
+  ctx: AppContext,
+  content: string,
+  photo?: SentPhoto,
+): TStoredChatMessage & { imageBytes?: number } {
+  return {
+    role: 'user',
+    content,
+    ...(photo ? { image: photo.id, imageBytes: photo.bytes } : {}),
+    createdAt: ctx.now().toISOString(),
+  };
 }
 
 function turns(
   ctx: AppContext,
   question: string,
   answer: Answer,
-  image?: string,
+  photo?: SentPhoto,
 ): TStoredChatMessage[] {
   const at = ctx.now().toISOString();
   return [
-    visitorTurn(ctx, question, image),
+    visitorTurn(ctx, question, photo),
     { role: 'assistant', content: answer.message, citations: answer.citations, createdAt: at },
   ];
 }
 
 /** What the chat answers while a person from the booth has taken the conversation over. */
 export const HELD_FOR_STAFF: TChatResponse = { message: null, citations: [], humanTakeover: true };
+
+/**
+ * An answer as the chat sends it: the words and sources, and who wrote it. A card whose chosen
+ * model is not set up here is answered by the built-in assistant, and the answer says so
+ * (answeredBy 'local', fellBack true).
+ */
+export function chatReply(answer: Answer): TChatResponse {
+  return {
+    message: answer.message,
+    citations: answer.citations,
+    answeredBy: answer.provider,
+    fellBack: answer.fellBack,
+  };
+}
 
 /**
  * While a person answers (takeover), the visitor's message is only stored (the staff already
@@ -94,10 +127,10 @@ export async function holdForStaff(
   ctx: AppContext,
   session: VisitorSession,
   shownAs: string,
-  image?: string,
+  photo?: SentPhoto,
 ): Promise<boolean> {
   if (!(await isTakenOver(ctx, session))) return false;
-  await appendMessages(ctx, session.id, [visitorTurn(ctx, shownAs, image)]);
+  await appendMessages(ctx, session.id, [visitorTurn(ctx, shownAs, photo)]);
   return true;
 }
 
@@ -107,8 +140,8 @@ export interface Question {
   language: Language;
   /** What the visitor's history shows, when it differs (a photo: not its recognised text). */
   shownAs?: string;
-  /** The id of the photo the visitor sent with it (see visitor-photos.ts). */
-  image?: string;
+  /** The photo the visitor sent with it (see visitor-photos.ts). */
+  photo?: SentPhoto;
 }
 
 /** Answers from the card's documents and keeps both turns in the visitor's history. */
@@ -122,7 +155,7 @@ export async function ask(ctx: AppContext, assistant: Assistant, input: Question
   await appendMessages(
     ctx,
     input.session.id,
-    turns(ctx, input.shownAs ?? input.question, answer, input.image),
+    turns(ctx, input.shownAs ?? input.question, answer, input.photo),
   );
   return answer;
 }

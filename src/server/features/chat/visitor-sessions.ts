@@ -26,6 +26,19 @@ function sessionByKey(ctx: AppContext, key: string): Promise<VisitorSession | un
     .then((rows) => rows[0]);
 }
 
+/**
+ * The stored key of the visitor's session for this card, whether or not that session exists
+ * yet (the per-visitor budgets count by it); null without a visitor cookie.
+ */
+export function visitorSessionKey(
+  ctx: AppContext,
+  request: FastifyRequest,
+  cardId: number,
+): string | null {
+  const token = request.cookies[VISITOR_COOKIE];
+  return token ? sessionKey(ctx, cardId, token) : null;
+}
+
 export async function findVisitorSession(
   ctx: AppContext,
   request: FastifyRequest,

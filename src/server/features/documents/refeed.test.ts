@@ -105,13 +105,17 @@ describe('re-feeding a finished card', () => {
     expect(upload.statusCode).toBe(201);
     priceListId = upload.json().documents[0].id;
     await t.documents.whenIdle();
-    const readyAt = Date.now();
+    const [ready] = await t.ctx.db
+      .select({ status: documents.status })
+      .from(documents)
+      .where(eq(documents.id, priceListId));
+    expect(ready!.status).toBe('ready');
 
+    // "As soon as it is ready": the very next question, asked once and at once (no waiting, no
+    // second try), answers from it; the index the first question cached is not served again.
     const after = await ask(QUESTION);
-    const answeredInMs = Date.now() - readyAt;
     expect(after.message).toContain('42');
     expect(after.citations[0]).toMatchObject({ documentName: 'price-list-2026.txt' });
-    expect(answeredInMs).toBeLessThan(60_000);
     expect(await cardAnalysisDocuments()).toBe(2);
 
     const [row] = await t.ctx.db.select().from(documents).where(eq(documents.id, priceListId));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Assistant } from '#server/ai/index.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
@@ -15,6 +16,9 @@ import {
 } from '#shared/marketing/audio.ts';
 import { deletePodcast, generateAudio, listPodcasts, podcastFile } from './audio-service.ts';
 import { createSpeechQueue, type SpeechQueue } from './speech/speech-queue.ts';
+
+/** `?download=1` asks for the file as an attachment; without it the audio plays in the page. */
+const ZAudioFileQuery = z.object({ download: z.enum(['0', '1']).optional() });
 
 /** One `bytes=start-end` range of a file of `size` bytes, or null when absent or unusable. */
 export function parseRange(
@@ -64,10 +68,11 @@ export function registerAudioRoutes(
     }),
   );
 
-  app.get('/api/podcasts/:id/audio', { schema: { params: ZIdParam } }, async (request, reply) => {
+  const audioFile = { schema: { params: ZIdParam, querystring: ZAudioFileQuery } };
+  app.get('/api/podcasts/:id/audio', audioFile, async (request, reply) => {
     const owner = requireUser(request);
     const { key, size, title } = await podcastFile(ctx, owner.id, request.params.id);
-    const download = (request.query as { download?: string } | undefined)?.download === '1';
+    const download = request.query.download === '1';
     void reply
       .header('accept-ranges', 'bytes')
       .header('cache-control', 'private, max-age=3600')

@@ -1,18 +1,29 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { LeadPriority } from '#shared/schemas/pipeline.ts';
 import type { AppContext } from '#server/context.ts';
-import { customerNotifications, visitorProfiles } from '#server/db/schema.ts';
+import { customerNotifications, visitorProfiles, visitorSessions } from '#server/db/schema.ts';
+import { idleCutoff, shownPrioritySql } from '#server/features/pipeline/lead-priority.ts';
+import { getSettings } from '#server/features/pipeline/settings.ts';
 
 /*
  * One entry per visitor conversation (issue 12, item 10): the bell and GET /api/notifications
  * show each visitor once, with the count of unread events, the last message, and the lead's
  * name and company as they are now (a lead form filled after the first message counts). The
  * stored rows stay one per event; grouping happens in the query (index on visitor_session_id).
+ *
+ * The priority is the lead's in the sales pipeline, read as the lead list shows it (issue 28:
+ * one rule, pipeline/scoring.ts): the copy on the conversation row, a step lower once idle. It
+ * is what the pipeline last stored: a message is announced before it is answered and scored,
+ * and a later scoring that changes the priority is pushed to the owner then
+ * (notifyPriorityChanged).
  */
 
 const events = customerNotifications;
 const lastMessage = alias(customerNotifications, 'last_message');
 const latest = alias(customerNotifications, 'latest');
+/** `s`: the name pipeline/lead-priority.ts gives the conversation row. */
+const conversation = alias(visitorSessions, 's');
 
 export interface ConversationEntry {
   type: 'customer_scan_notification' | 'customer_message_notification';
@@ -22,7 +33,8 @@ export interface ConversationEntry {
   customerName: string | null;
   customerLocation: string | null;
   businessCardId: number;
-  priority: 'high' | 'medium' | 'low';
+  /** The lead's priority as the sales pipeline shows it. */
+  priority: LeadPriority;
   status: 'new' | 'acknowledged' | 'responded' | 'closed';
   createdAt: string;
   /** Unread events (messages and scans) in this conversation. */
@@ -34,12 +46,14 @@ export interface ConversationEntry {
   customerInfo: { company: string | null; phone: string | null };
 }
 
-/** The owner's conversations, newest activity first; or the one of `sessionId`. */
+/** The owner's conversations, newest activity first; or those of `sessionIds`. */
 export async function conversationEntries(
   ctx: AppContext,
   ownerId: number,
-  options: { limit: number; sessionId?: number },
+  options: { limit: number; sessionIds?: readonly number[] },
 ): Promise<ConversationEntry[]> {
+  const settings = await getSettings(ctx, ownerId);
+  const cutoff = idleCutoff(ctx.now(), settings.idleDaysLowerPriority);
   const perSession = ctx.db
     .select({
       sessionId: events.visitorSessionId,
@@ -48,8 +62,9 @@ export async function conversationEntries(
         number | null
       >`max(${events.id}) filter (where ${events.type} = 'message')`.as('last_message_id'),
       unread: sql<number>`(count(*) filter (where ${events.status} = 'new'))::int`.as('unread'),
+      // Not "messages": the conversation row joined below has a column of that name.
       messages: sql<number>`(count(*) filter (where ${events.type} = 'message'))::int`.as(
-        'messages',
+        'message_count',
       ),
       location: sql<
         string | null
@@ -61,9 +76,9 @@ export async function conversationEntries(
     .where(
       and(
         eq(events.userId, ownerId),
-        options.sessionId === undefined
+        options.sessionIds === undefined
           ? sql`true`
-          : eq(events.visitorSessionId, options.sessionId),
+          : inArray(events.visitorSessionId, [...options.sessionIds]),
       ),
     )
     .groupBy(events.visitorSessionId)
@@ -78,6 +93,7 @@ export async function conversationEntries(
       },
       latest,
       lastMessage: lastMessage.message,
+      priority: sql<LeadPriority>`${shownPrioritySql(cutoff)}`,
       lead: {
         name: visitorProfiles.name,
         organization: visitorProfiles.organization,
@@ -86,19 +102,20 @@ export async function conversationEntries(
     })
     .from(perSession)
     .innerJoin(latest, eq(latest.id, perSession.lastId))
+    .innerJoin(conversation, eq(conversation.id, perSession.sessionId))
     .leftJoin(lastMessage, eq(lastMessage.id, perSession.lastMessageId))
     .leftJoin(visitorProfiles, eq(visitorProfiles.visitorSessionId, perSession.sessionId))
     .orderBy(desc(perSession.lastId))
     .limit(options.limit);
 
-  return rows.map(({ group, latest: row, lastMessage: message, lead }) => ({
+  return rows.map(({ group, latest: row, lastMessage: message, priority, lead }) => ({
     type: group.messages > 0 ? 'customer_message_notification' : 'customer_scan_notification',
     id: row.id,
     customerId: row.visitorSessionId,
     customerName: lead?.name ?? row.customerName,
     customerLocation: group.location,
     businessCardId: row.businessCardId,
-    priority: row.priority,
+    priority,
     status: group.unread > 0 ? 'new' : row.status,
     createdAt: row.createdAt.toISOString(),
     unreadCount: group.unread,
@@ -117,6 +134,6 @@ export async function conversationEntry(
   ownerId: number,
   sessionId: number,
 ): Promise<ConversationEntry | null> {
-  const [entry] = await conversationEntries(ctx, ownerId, { limit: 1, sessionId });
+  const [entry] = await conversationEntries(ctx, ownerId, { limit: 1, sessionIds: [sessionId] });
   return entry ?? null;
 }

@@ -100,7 +100,8 @@ describe('the agent socket', () => {
       businessCardId: cardId,
       customerId: scan.customerId,
       message: 'Can we mix designs in one container?',
-      priority: 'medium',
+      // The lead's priority as the pipeline stored it: not scored yet (priority.test.ts).
+      priority: 'low',
       customerInfo: { company: null, phone: null },
     });
 

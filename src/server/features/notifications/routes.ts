@@ -1,11 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#shared/schemas/auth.ts';
 import { ZIdParam } from '#shared/schemas/cards.ts';
 import { ZChatRequest, ZStoredChatMessage } from '#shared/schemas/chat.ts';
+import { LEAD_PRIORITIES } from '#shared/schemas/pipeline.ts';
+import { VISITOR_LIMITS, type VisitorLimits } from '#shared/limits.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
+import { ConnectionSlots, type SlotClaim } from '#server/lib/connection-slots.ts';
+import { AppError } from '#server/lib/errors.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import * as notifications from './service.ts';
 
@@ -41,7 +45,8 @@ const ZNotificationEntry = z.object({
   customerName: z.string().nullable(),
   customerLocation: z.string().nullable(),
   businessCardId: z.number().int(),
-  priority: z.enum(['high', 'medium', 'low']),
+  /** The lead's priority as the sales pipeline shows it. */
+  priority: z.enum(LEAD_PRIORITIES),
   status: z.enum(['new', 'acknowledged', 'responded', 'closed']),
   createdAt: z.string(),
   unreadCount: z.number().int(),
@@ -66,23 +71,49 @@ const ZAgentMessage = z.discriminatedUnion('type', [
 
 /** Closed at once: the socket has no valid session. */
 export const WS_CLOSE_UNAUTHENTICATED = 4401;
+/** Closed at once: the account already holds as many agent sockets as it may. */
+export const WS_CLOSE_TOO_MANY_SOCKETS = 4429;
 
 export function registerNotificationRoutes(
   server: FastifyInstance,
   ctx: AppContext,
   hub: RealtimeHub,
+  limits: VisitorLimits = VISITOR_LIMITS,
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  /** Open agent sockets on this instance, per account (not per address: a booth shares one). */
+  const agentSockets = new ConnectionSlots();
+  const accountClaim = (userId: number): SlotClaim => ({
+    key: `account:${userId}`,
+    max: limits.agentSocketsPerAccount,
+  });
+  /** An account at its limit is answered 429 before the upgrade: no socket is made. */
+  const refuseFullAccount = async (request: FastifyRequest) => {
+    const agent = request.currentUser;
+    if (!agent || !agentSockets.full([accountClaim(agent.id)])) return;
+    throw new AppError('RATE_LIMITED', 'errors.tooManyStreams', {
+      max: limits.agentSocketsPerAccount,
+      seconds: 30,
+    });
+  };
 
   /*
    * The agent is whoever the session cookie says; the userId and businessCardIds a client
    * sends in agent_connect are ignored: an agent hears only about the cards it owns.
    */
-  app.get('/ws/customer-service', { websocket: true }, (socket, request) => {
+  const upgrade = { websocket: true, preValidation: refuseFullAccount } as const;
+  app.get('/ws/customer-service', upgrade, (socket, request) => {
     const agent = request.currentUser;
     const session = request.currentSession;
+    // Without a signed-in account: closed at once (the bell stops retrying on 4401).
     if (!agent || !session) {
       socket.close(WS_CLOSE_UNAUTHENTICATED, 'login required');
+      return;
+    }
+    // Sockets upgraded side by side may pass that check together: the count is taken here.
+    const release = agentSockets.take([accountClaim(agent.id)]);
+    if (!release) {
+      socket.close(WS_CLOSE_TOO_MANY_SOCKETS, 'too many connections');
       return;
     }
     const send = (payload: unknown) => {
@@ -93,7 +124,11 @@ export function registerNotificationRoutes(
       send: (message) => socket.readyState === socket.OPEN && socket.send(message),
       close: () => socket.close(WS_CLOSE_UNAUTHENTICATED, 'session ended'),
     });
-    socket.on('close', remove);
+    // 'close' follows every end (an error or a dropped connection too): the slot comes back.
+    socket.on('close', () => {
+      remove();
+      release();
+    });
     // One message at a time, in order: a ping sent after an acknowledge is answered after the
     // acknowledge is stored (PostgreSQL's pool would otherwise run them side by side).
     let queue: Promise<unknown> = Promise.resolve();

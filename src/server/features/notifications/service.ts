@@ -9,6 +9,7 @@ import {
 } from '#server/db/schema.ts';
 import { rows } from '#server/db/rows.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { proxyCountry } from '#server/lib/visitor-traits.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import {
   appendMessages,
@@ -22,31 +23,23 @@ import {
   type TakeoverState,
 } from '#server/features/chat/takeover.ts';
 import { readPhoto } from '#server/features/chat/visitor-photos.ts';
-import { conversationEntries, conversationEntry } from './conversations.ts';
+import { conversationEntries, conversationEntry, type ConversationEntry } from './conversations.ts';
 
 /** A reload within this time is the same visit, not a new scan. */
 export const SCAN_QUIET_MS = 30 * 60 * 1000;
 export const NOTIFICATION_HISTORY = 20;
 
-export type Priority = 'high' | 'medium' | 'low';
-
-/** spec-advanced 4 lead rules: 0 messages low, 1-2 medium, 3-5 high, more (urgent) high. */
-export function priorityFor(visitorMessages: number): Priority {
-  if (visitorMessages === 0) return 'low';
-  if (visitorMessages <= 2) return 'medium';
-  return 'high';
-}
-
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-/** Where the visitor is, from what the request says: a proxy's country header, else the browser's region. */
+/**
+ * Where the visitor is, from what the request says: a trusted proxy's country header (see
+ * proxyCountry), else the browser's region.
+ */
 export function customerLocation(request: FastifyRequest): string | null {
-  const header = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
-  const fromProxy = typeof header === 'string' ? header : undefined;
   const fromLanguage = String(request.headers['accept-language'] ?? '').match(
     /^[a-z]{2,3}-([A-Z]{2})\b/,
   )?.[1];
-  const code = (fromProxy ?? fromLanguage)?.toUpperCase();
+  const code = (proxyCountry(request) ?? fromLanguage)?.toUpperCase();
   if (!code || !/^[A-Z]{2}$/.test(code)) return null;
   try {
     return regionNames.of(code) ?? code;
@@ -75,8 +68,10 @@ async function leadOf(ctx: AppContext, sessionId: number) {
 }
 
 /**
- * Stores what happened with the visitor's lead details and priority, and tells the card's owner.
- * One INSERT … SELECT reads the card's owner and the lead's details on the way.
+ * Stores what happened with the visitor's lead details, and tells the card's owner. One
+ * INSERT … SELECT reads the card's owner and the lead's details on the way. The entry the owner
+ * is sent carries the lead's priority as the sales pipeline stored it (conversations.ts reads
+ * it); nothing here rates the lead.
  */
 async function notify(
   ctx: AppContext,
@@ -85,21 +80,18 @@ async function notify(
   event: { type: 'scan' } | { type: 'message'; message: string },
   location: string | null,
 ): Promise<void> {
-  const earlier = storedMessages(session).filter((m) => m.role === 'user').length;
   const n = customerNotifications;
   const lead = visitorProfiles;
   const message = event.type === 'message' ? event.message.slice(0, 500) : null;
-  const priority = priorityFor(earlier + (event.type === 'message' ? 1 : 0));
   const [stored] = await rows<{ user_id: number }>(
     ctx,
     sql`insert into ${n} (${sql.identifier(n.userId.name)}, ${sql.identifier(n.businessCardId.name)},
         ${sql.identifier(n.visitorSessionId.name)}, ${sql.identifier(n.type.name)},
         ${sql.identifier(n.customerName.name)}, ${sql.identifier(n.customerLocation.name)},
         ${sql.identifier(n.customerCompany.name)}, ${sql.identifier(n.customerPhone.name)},
-        ${sql.identifier(n.message.name)}, ${sql.identifier(n.priority.name)})
+        ${sql.identifier(n.message.name)})
       select ${businessCards.userId}, ${businessCards.id}, ${session.id}::int, ${event.type}::text,
-        ${lead.name}, ${location}::text, ${lead.organization}, ${lead.phone}, ${message}::text,
-        ${priority}::text
+        ${lead.name}, ${location}::text, ${lead.organization}, ${lead.phone}, ${message}::text
       from ${businessCards} left join ${lead} on ${lead.visitorSessionId} = ${session.id}
       where ${businessCards.id} = ${session.businessCardId}
       limit 1
@@ -118,8 +110,17 @@ async function pushConversation(
   type?: 'conversation_updated',
 ): Promise<void> {
   const entry = await conversationEntry(ctx, ownerId, sessionId);
-  if (!entry) return;
-  await hub.toOwner(ownerId, {
+  if (entry) await sendEntry(hub, ownerId, entry, type);
+}
+
+/** An update (`conversation_updated`) names the entry's own type in `kind`. */
+function sendEntry(
+  hub: RealtimeHub,
+  ownerId: number,
+  entry: ConversationEntry,
+  type?: 'conversation_updated',
+): Promise<void> {
+  return hub.toOwner(ownerId, {
     ...entry,
     ...(type ? { type, kind: entry.type } : {}),
   } as unknown as Record<string, unknown>);
@@ -136,6 +137,25 @@ export async function notifyLeadSaved(
 ): Promise<void> {
   const ownerId = await ownerOfCard(ctx, session.businessCardId);
   await pushConversation(ctx, hub, ownerId, session.id, 'conversation_updated');
+}
+
+/**
+ * The sales pipeline scored these conversations again (or the owner set a priority by hand) and
+ * their priority changed: the owner's open screens show the new one (no new alert). One query
+ * for all of them; a conversation the owner was never told of is skipped.
+ */
+export async function notifyPriorityChanged(
+  ctx: AppContext,
+  hub: RealtimeHub,
+  ownerId: number,
+  sessionIds: readonly number[],
+): Promise<void> {
+  if (sessionIds.length === 0) return;
+  const entries = await conversationEntries(ctx, ownerId, {
+    limit: sessionIds.length,
+    sessionIds,
+  });
+  for (const entry of entries) await sendEntry(hub, ownerId, entry, 'conversation_updated');
 }
 
 /** A visitor opened the card's chat: tell its owner, once per 30 minutes of that visitor. */

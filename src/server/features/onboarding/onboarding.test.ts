@@ -1,12 +1,16 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   createTestApp,
+  FIXTURES,
   multipart,
   sessionCookieFrom,
   signUp,
   type TestApp,
 } from '#server/test/test-app.ts';
+
+const LOGO = path.join(FIXTURES, 'hengtai/hengtai-label.png');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,6 +66,25 @@ describe('GET /api/onboarding', () => {
     expect((await guide(user.cookie, 'zh-TW')).step('profile').title).toBe('完善個人資料');
     // Without any card yet, the wizard starts at the company details.
     expect(start.step('document').href).toBe('/user-details');
+    // The profile is completed where it lives: the account's profile tab.
+    expect(start.step('profile').href).toBe('/user-management');
+  });
+
+  it("counts the wizard's company details as a complete profile", async () => {
+    const user = await signUp(t);
+    expect((await guide(user.cookie)).step('profile').completed).toBe(false);
+    const details = await multipart(t, '/api/users', {
+      cookie: user.cookie,
+      fields: {
+        username: 'Li Wei',
+        companyName: 'Ningbo Seaside Valves',
+        phone: '+86 574 8888 1234',
+        website: 'seaside-valves.example',
+      },
+      files: [{ field: 'companyLogo', path: LOGO, name: 'logo.png', type: 'image/png' }],
+    });
+    expect(details.statusCode).toBe(200);
+    expect((await guide(user.cookie)).step('profile').completed).toBe(true);
   });
 
   it('flips each step as the user really acts, with links to their own cards', async () => {

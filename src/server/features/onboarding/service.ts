@@ -53,7 +53,8 @@ async function progressFacts(ctx: AppContext, user: User) {
   return {
     draftId: draft?.id,
     finishedId: finished?.id,
-    profile: filled(user.organization) && filled(user.phone),
+    // The account's organisation (profile) or the company name (the wizard's details), and a phone.
+    profile: (filled(user.organization) || filled(user.companyName)) && filled(user.phone),
     document: Boolean(document),
     card: Boolean(finished),
     branding:
@@ -69,7 +70,8 @@ function hrefFor(step: OnboardingStepId, facts: Facts): string {
   const wizard = facts.draftId ? `/document-upload/${facts.draftId}` : '/user-details';
   switch (step) {
     case 'profile':
-      return '/user-details';
+      // The account's profile tab: organisation and phone (not the new-card wizard).
+      return '/user-management';
     case 'document':
       return wizard;
     case 'card':

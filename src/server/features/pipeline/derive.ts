@@ -74,6 +74,8 @@ export interface DeriveHooks {
   onChange?: (changes: LeadChange[]) => Promise<void>;
   /** Told of leads that became high or urgent priority and have an email address. */
   onHighValue?: (ownerId: number, visitorSessionIds: number[]) => Promise<void>;
+  /** Told of leads whose stored priority this scoring changed (the owner's bell shows it). */
+  onPriorityChange?: (ownerId: number, visitorSessionIds: number[]) => Promise<void>;
 }
 
 type SessionRow = {
@@ -115,6 +117,7 @@ export async function scoreSessions(
   const profileBySession = new Map(profiles.map((p) => [p.visitorSessionId, p]));
   const changes: LeadChange[] = [];
   const highValue: number[] = [];
+  const reprioritised: number[] = [];
   const now = ctx.now();
 
   for (const session of sessions) {
@@ -131,6 +134,8 @@ export async function scoreSessions(
     const priority: LeadPriority = profile?.priorityManual
       ? (profile.followUpPriority as LeadPriority)
       : derived.priority;
+    // What the conversation row held until now: the profile's, or 'low' without one.
+    if (priority !== (profile?.followUpPriority ?? 'low')) reprioritised.push(session.id);
     const known = new Set(
       Array.isArray(profile?.buyingSignals) ? (profile.buyingSignals as string[]) : [],
     );
@@ -193,6 +198,9 @@ export async function scoreSessions(
   }
   if (changes.length && hooks.onChange) await hooks.onChange(changes);
   if (highValue.length && hooks.onHighValue) await hooks.onHighValue(ownerId, highValue);
+  if (reprioritised.length && hooks.onPriorityChange) {
+    await hooks.onPriorityChange(ownerId, reprioritised);
+  }
 }
 
 const sessionColumns = {

@@ -24,8 +24,11 @@ import {
 } from '#shared/schemas/pipeline.ts';
 import type { AppContext } from '#server/context.ts';
 import type { JobQueue } from '#server/features/jobs/queue.ts';
+import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { mailLimits } from '#server/lib/mail-limits.ts';
+import { senderDisplayName } from '#server/lib/mailer.ts';
 import { removeFiles, saveMultipart } from '#server/lib/uploads.ts';
 import { parseFields } from '#server/lib/validate.ts';
 import { pipelineAnalytics } from './analytics.ts';
@@ -38,6 +41,9 @@ import { getSettings, saveSettings } from './settings.ts';
 import * as tasks from './tasks.ts';
 import { deleteWebhook, getWebhook, registerWebhookJob, saveWebhook } from './webhook.ts';
 
+const ZLeadExportQuery = ZLeadQuery.pick({ stage: true, priority: true });
+type TLeadExportQuery = z.output<typeof ZLeadExportQuery>;
+
 /** Most leads one export holds. */
 const EXPORT_MAX = 50_000;
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -47,9 +53,11 @@ export function registerPipelineRoutes(
   server: FastifyInstance,
   ctx: AppContext,
   queue: JobQueue,
+  hub?: RealtimeHub,
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const deps = { ctx, queue };
+  const deps: pipeline.PipelineDeps = { ctx, queue, hub };
+  const mails = mailLimits(server);
   registerWebhookJob(ctx, queue);
   pipeline.registerDeriveJob(deps);
 
@@ -59,22 +67,24 @@ export function registerPipelineRoutes(
     (request) => pipeline.listLeads(deps, requireUser(request).id, request.query),
   );
 
-  const exportLeads = async (request: FastifyRequest) => {
+  // The export's filters are validated by the route's schema (400 naming the field), never in
+  // the handler.
+  const exportSchema = { schema: { querystring: ZLeadExportQuery } };
+  const exportLeads = async (request: FastifyRequest, query: TLeadExportQuery) => {
     const ownerId = requireUser(request).id;
-    const query = ZLeadQuery.pick({ stage: true, priority: true }).parse(request.query ?? {});
     await pipeline.listLeads(deps, ownerId, { ...query, limit: 1, offset: 0 });
     return pipeline.queryLeads(ctx, ownerId, query, { limit: EXPORT_MAX, offset: 0 });
   };
-  app.get('/api/sales-pipeline/leads.csv', async (request, reply) => {
-    const leads = await exportLeads(request);
+  app.get('/api/sales-pipeline/leads.csv', exportSchema, async (request, reply) => {
+    const leads = await exportLeads(request, request.query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName('csv', ctx.now())}"`)
       .header('cache-control', 'no-store')
       .send(leadsCsv(leads));
   });
-  app.get('/api/sales-pipeline/leads.xlsx', async (request, reply) => {
-    const leads = await exportLeads(request);
+  app.get('/api/sales-pipeline/leads.xlsx', exportSchema, async (request, reply) => {
+    const leads = await exportLeads(request, request.query);
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${exportFileName('xlsx', ctx.now())}"`)
@@ -105,7 +115,8 @@ export function registerPipelineRoutes(
     '/api/sales-pipeline/leads/:visitorSessionId/follow-up',
     { schema: { params: ZLeadParams, body: ZFollowUpSend, response: { 200: ZOkResponse } } },
     async (request) => {
-      const ownerId = requireUser(request).id;
+      const owner = requireUser(request);
+      const ownerId = owner.id;
       const lead = await pipeline.getLead(ctx, ownerId, request.params.visitorSessionId);
       if (!lead.email) {
         throw new AppError(
@@ -117,10 +128,20 @@ export function registerPipelineRoutes(
           },
         );
       }
+      // Answers go to the owner, so only an address the owner proved to hold may be named.
+      if (!owner.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'errors.verifyBeforeMail');
+      const { card } = await pipeline.ownedSession(ctx, ownerId, request.params.visitorSessionId);
+      await mails.spendOwnerMail(request, ownerId, lead.email);
       await ctx.mailer.send({
         to: lead.email,
         subject: request.body.subject,
         text: request.body.body,
+        // The exhibitor, by name, from our own address; replies reach the owner.
+        senderName: senderDisplayName(
+          card.companyName || owner.companyName || owner.organization,
+          card.contactPerson,
+        ),
+        replyTo: owner.email,
       });
       return { ok: true as const };
     },

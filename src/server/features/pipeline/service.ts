@@ -22,6 +22,8 @@ import { notFound } from '#server/lib/errors.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
 import { countryOf, deviceTypeOf } from '#server/lib/visitor-traits.ts';
 import type { JobQueue } from '#server/features/jobs/queue.ts';
+import { notifyPriorityChanged } from '#server/features/notifications/service.ts';
+import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { derivePass, deriveSession, type DeriveHooks, type LeadChange } from './derive.ts';
 import { draftFollowUp } from './follow-up.ts';
 import { cachedLeadCount, forgetLeadCounts } from './lead-count-cache.ts';
@@ -41,6 +43,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface PipelineDeps {
   ctx: AppContext;
   queue: JobQueue;
+  /** Where the owner's screens hear of a changed priority (none in benchmarks and scripts). */
+  hub?: RealtimeHub;
 }
 
 interface LeadRow {
@@ -181,10 +185,19 @@ export async function getLead(ctx: AppContext, ownerId: number, sessionId: numbe
   return lead;
 }
 
-/** Hooks of the derivation: webhooks for new leads and stage changes, follow-up drafts. */
+/** The owner's open screens (the notification bell) show the leads' new priority. */
+async function tellOwnerOfPriority(deps: PipelineDeps, ownerId: number, sessionIds: number[]) {
+  if (deps.hub) await notifyPriorityChanged(deps.ctx, deps.hub, ownerId, sessionIds);
+}
+
+/**
+ * Hooks of the derivation: webhooks for new leads and stage changes, follow-up drafts, changed
+ * priorities to the owner's screens.
+ */
 export function deriveHooks(deps: PipelineDeps): DeriveHooks {
   const { ctx, queue } = deps;
   return {
+    onPriorityChange: (ownerId, sessionIds) => tellOwnerOfPriority(deps, ownerId, sessionIds),
     async onChange(changes: LeadChange[]) {
       for (const change of changes) {
         const lead = await getLead(ctx, change.ownerId, change.visitorSessionId);
@@ -351,6 +364,8 @@ export async function updateLead(
   if (edit.notes !== undefined) set.notes = edit.notes || null;
   await deps.ctx.db.update(visitorProfiles).set(set).where(eq(visitorProfiles.id, profile.id));
   await forgetLeadCounts(deps.ctx, ownerId);
+  // Set by hand it also stops being lowered when idle: the shown one may change either way.
+  if (edit.priority) await tellOwnerOfPriority(deps, ownerId, [sessionId]);
   const lead = await getLead(deps.ctx, ownerId, sessionId);
   if (edit.stage && edit.stage !== profile.stage) {
     await queueWebhook(deps.ctx, deps.queue, ownerId, 'lead.stage_changed', {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DETAILS_LOGO_MAX_BYTES,
   LOGO_MAX_BYTES,
   ZCardOwner,
   ZCompanyDetailsFields,
@@ -26,7 +25,7 @@ export function registerUserRoutes(server: FastifyInstance, ctx: AppContext): vo
   app.post('/api/users', { schema: { response: { 200: ZCardOwner } } }, async (request) => {
     const owner = requireUser(request);
     const upload = await saveMultipart(request, ctx.storage.incomingDir(owner.id), {
-      maxFileBytes: DETAILS_LOGO_MAX_BYTES,
+      maxFileBytes: LOGO_MAX_BYTES,
       maxFiles: 1,
       fileFields: ['companyLogo'],
     });

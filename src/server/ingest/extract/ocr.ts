@@ -81,7 +81,10 @@ async function startWorker(model: Model): Promise<Worker> {
       logger: () => undefined,
     });
     // Keep the spaces tesseract sees between Latin words; page segmentation stays automatic.
-    await worker.setParameters({ preserve_interword_spaces: '1' });
+    // tesseract's diagnostics ("Estimating resolution as 367", "Detected 12 diacritics") are
+    // written by the WebAssembly core to stderr, which is the server's log: they go to the core's
+    // own /dev/null instead. Failures still reach us as the job's rejected promise.
+    await worker.setParameters({ preserve_interword_spaces: '1', debug_file: '/dev/null' });
     return worker;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminStats, TJobTypeStats } from '#shared/admin.ts';
+import type { TAdminProvider, TAdminStats, TJobTypeStats } from '#shared/admin.ts';
 import { apiRequest, errorText } from '#web/lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Loading } from '../ui/spinner.tsx';
@@ -9,7 +9,7 @@ import { ADMIN_STATS_KEY } from './queries.ts';
 
 type CountKey = Exclude<
   keyof TAdminStats,
-  'providerConfigured' | 'generatedAt' | 'storedBytes' | 'jobQueue'
+  'providerConfigured' | 'generatedAt' | 'storedBytes' | 'jobQueue' | 'providers'
 >;
 
 const COUNTS: CountKey[] = [
@@ -95,8 +95,77 @@ export function StatsTab() {
           testId="admin-stat-provider"
         />
       </dl>
+      <ProvidersTable rows={data.providers} />
       <JobQueueTable rows={data.jobQueue} language={i18n.language} />
     </section>
+  );
+}
+
+/**
+ * The AI models cards can choose, and what turns each on: the environment variables are named
+ * here, for whoever runs the server (owners are told to ask their administrator).
+ */
+function ProvidersTable({ rows }: { rows: TAdminProvider[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-sm" data-testid="admin-providers">
+        <caption className="p-4 text-left">
+          <span className="block font-semibold text-slate-900">
+            {t('admin.stats.providers.title')}
+          </span>
+          <span className="mt-1 block font-normal text-slate-600">
+            {t('admin.stats.providers.text')}
+          </span>
+        </caption>
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-2 text-left font-medium">
+              {t('admin.stats.providers.model')}
+            </th>
+            <th scope="col" className="px-4 py-2 text-left font-medium">
+              {t('admin.stats.providers.status')}
+            </th>
+            <th scope="col" className="px-4 py-2 text-left font-medium">
+              {t('admin.stats.providers.howTo')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              className="border-t border-slate-100 align-top"
+              data-testid={`admin-provider-${row.id}`}
+              data-ready={row.ready}
+            >
+              <th scope="row" className="px-4 py-2 text-left font-normal text-slate-900">
+                {t(`modelSelection.models.${row.id}.name`)}
+              </th>
+              <td className={`px-4 py-2 ${row.ready ? 'text-emerald-800' : 'text-amber-800'}`}>
+                {row.ready
+                  ? t('admin.stats.providers.ready', { model: row.model })
+                  : t('admin.stats.providers.notReady')}
+              </td>
+              <td className="px-4 py-2 text-slate-700">
+                <p>
+                  {t('admin.stats.providers.set')} <code className="font-mono">{row.setting}</code>
+                </p>
+                <p className="text-xs text-slate-600">
+                  {t('admin.stats.providers.optional')}{' '}
+                  {row.optional.map((name, index) => (
+                    <span key={name}>
+                      {index > 0 ? ', ' : null}
+                      <code className="font-mono">{name}</code>
+                    </span>
+                  ))}
+                </p>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -4,6 +4,11 @@ import { App } from '#web/App.tsx';
 import { installBrowserStubs, jsonResponse, renderWithApp } from '#web/test/render.tsx';
 import { resetToasts } from '../ui/use-toast.ts';
 
+// A Simplified Chinese browser: with no saved choice the interface starts in zh-CN.
+vi.hoisted(() => {
+  Object.defineProperty(navigator, 'languages', { value: ['zh-CN'], configurable: true });
+});
+
 const signedInUser = {
   id: 7,
   username: 'alice',

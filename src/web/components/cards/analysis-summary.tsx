@@ -14,7 +14,8 @@ export function useLanguageName(): (code: string) => string {
 
 /**
  * The document analysis (spec-core 3, "Analysis result shown"): languages, industry,
- * complexity, content types, the four flags, the reasoning and the confidence.
+ * complexity, content types, the four flags and the reasoning. Shown once, on the analysis
+ * step. No confidence percentage: the analysis' score is a heuristic, not a measured accuracy.
  */
 export function AnalysisSummary({
   analysis,
@@ -26,7 +27,6 @@ export function AnalysisSummary({
 }) {
   const { t } = useTranslation();
   const languageName = useLanguageName();
-  const confidence = Math.round(analysis.confidence * 100);
   return (
     <div className="grid gap-5" data-testid="analysis-summary">
       {estimated ? (
@@ -104,22 +104,6 @@ export function AnalysisSummary({
           </p>
         </div>
       ) : null}
-      <div className="grid gap-1.5">
-        <div className="flex items-center justify-between text-sm">
-          <span className="font-medium text-slate-800">{t('analysis.confidence')}</span>
-          <span className="font-semibold text-slate-900">{confidence}%</span>
-        </div>
-        <div
-          role="meter"
-          aria-label={t('analysis.confidence')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={confidence}
-          className="h-2 overflow-hidden rounded-full bg-slate-100"
-        >
-          <div className="h-full rounded-full bg-emerald-600" style={{ width: `${confidence}%` }} />
-        </div>
-      </div>
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
   CARD_DETAIL_FIELDS,
-  LOGO_MAX_BYTES,
   ZCardDetailsFields,
   type TBusinessCard,
   type TCardDetailsFields,
@@ -191,17 +190,8 @@ export function CardDetailsDialog({
             file={logo}
             onChange={setLogo}
             currentUrl={card.logoUrl ?? card.user.companyLogo}
-            maxBytes={LOGO_MAX_BYTES}
             disabled={save.isPending}
             testId="card-logo-input"
-            onReject={(reason) =>
-              toast({
-                title: reason === 'tooLarge' ? t('logo.tooLargeTitle') : t('logo.wrongTypeTitle'),
-                description:
-                  reason === 'tooLarge' ? t('logo.tooLargeText') : t('logo.wrongTypeText'),
-                variant: 'destructive',
-              })
-            }
           />
           <DialogFooter>
             <Button

@@ -1,9 +1,12 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOGO_ACCEPT, LOGO_MAX_BYTES } from '#shared/limits.ts';
 import { formatBytes, logoRejection, type LogoRejection } from '#web/lib/cards/upload-rules.ts';
 import { cn } from '#web/lib/utils.ts';
 import { Button } from '../ui/button.tsx';
+import { RequiredMark } from '../ui/form-field.tsx';
+import { toast } from '../ui/use-toast.ts';
 
 /** A preview URL for a chosen file, released when the file changes. */
 export function useObjectUrl(file: File | null): string | null {
@@ -20,9 +23,30 @@ export function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
+/** The logo rule in words ("PNG, JPG, GIF or WebP, up to 5 MB."): one text on every screen. */
+export function useLogoRule(): string {
+  const { t, i18n } = useTranslation();
+  return t('logo.rule', { size: formatBytes(LOGO_MAX_BYTES, i18n.language) });
+}
+
+/** The refusal of a chosen file, as a destructive toast naming the rule. */
+export function useLogoRejectionToast(): (reason: LogoRejection) => void {
+  const { t, i18n } = useTranslation();
+  return (reason) =>
+    toast({
+      title: reason === 'tooLarge' ? t('logo.tooLargeTitle') : t('logo.wrongTypeTitle'),
+      description:
+        reason === 'tooLarge'
+          ? t('logo.tooLargeText', { size: formatBytes(LOGO_MAX_BYTES, i18n.language) })
+          : t('logo.wrongTypeText'),
+      variant: 'destructive',
+    });
+}
+
 /**
  * An image picker with preview. The real file input stays in the tab order (visually hidden),
  * so Tab, Enter and Space work; the whole tile is its label, so a click opens the picker.
+ * The logo rule (limits.ts) is the same wherever it is used, and is always shown in the hint.
  */
 export function LogoPicker({
   label,
@@ -30,21 +54,24 @@ export function LogoPicker({
   file,
   onChange,
   onReject,
-  maxBytes,
   error,
   currentUrl,
+  required = false,
   disabled = false,
   testId = 'logo-input',
 }: {
   label: string;
-  hint: string;
+  /** What this screen adds to the rule ("Only this card changes."). */
+  hint?: string;
   file: File | null;
   onChange: (file: File | null) => void;
-  onReject: (reason: LogoRejection) => void;
-  maxBytes: number;
+  /** A refused file; by default a toast names the rule. */
+  onReject?: (reason: LogoRejection) => void;
   error?: string;
   /** The logo already saved, shown until a new file is chosen. */
   currentUrl?: string | null;
+  /** Marked as required (a visible * and the input's required state). */
+  required?: boolean;
   disabled?: boolean;
   testId?: string;
 }) {
@@ -55,12 +82,15 @@ export function LogoPicker({
   const shown = preview ?? currentUrl ?? null;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const rule = useLogoRule();
+  const rejectionToast = useLogoRejectionToast();
+  const reject = onReject ?? rejectionToast;
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
-    const reason = logoRejection(chosen, maxBytes);
+    const reason = logoRejection(chosen);
     if (reason) {
-      onReject(reason);
+      reject(reason);
       if (input.current) input.current.value = '';
       return;
     }
@@ -71,6 +101,7 @@ export function LogoPicker({
     <div className="grid grid-cols-1 gap-1.5">
       <span className="text-sm font-medium text-slate-800" id={`${id}-label`}>
         {label}
+        {required ? <RequiredMark /> : null}
       </span>
       <label
         htmlFor={id}
@@ -106,16 +137,17 @@ export function LogoPicker({
               {file.name} · {formatBytes(file.size, i18n.language)}
             </span>
           ) : null}
-          <span id={hintId} className="text-xs text-slate-600">
-            {hint}
+          <span id={hintId} className="text-xs text-slate-600" data-testid={`${testId}-hint`}>
+            {hint ? `${rule} ${hint}` : rule}
           </span>
         </span>
         <input
           ref={input}
           id={id}
           type="file"
-          accept="image/*"
+          accept={LOGO_ACCEPT}
           className="sr-only"
+          required={required}
           disabled={disabled}
           data-testid={testId}
           aria-labelledby={`${id}-label`}

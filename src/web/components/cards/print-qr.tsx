@@ -1,13 +1,22 @@
 import { FileImage, FileText, QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
+import { QrDownloadsReach } from './phone-reach.tsx';
 
 /*
  * Print files of a finished card's QR code, made by the server (the code encodes the chat URL
  * with ?src=qr): a PDF with an A6 table tent and an A4 poster, a sharp PNG for banners, and an
  * SVG for a designer. Plain links, so the browser downloads them with the server's file names.
+ * When phones cannot open the address the codes encode, it says so above the links (unless the
+ * page already says it right beside them: `reachWarning={false}`).
  */
-export function PrintQr({ cardId }: { cardId: number }) {
+export function PrintQr({
+  cardId,
+  reachWarning = true,
+}: {
+  cardId: number;
+  reachWarning?: boolean;
+}) {
   const { t } = useTranslation();
   const base = `/api/business-cards/${cardId}`;
   const files = [
@@ -26,6 +35,7 @@ export function PrintQr({ cardId }: { cardId: number }) {
         {t('printQr.title')}
       </h2>
       <p className="text-sm text-slate-600">{t('printQr.hint')}</p>
+      {reachWarning && <QrDownloadsReach />}
       <div className="flex flex-wrap gap-2">
         {files.map(({ href, label, icon: Icon, testId }) => (
           <Button key={testId} variant="outline" size="sm" asChild>

@@ -1,4 +1,4 @@
-import { LogOut, Menu } from 'lucide-react';
+import { Compass, LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -13,6 +13,7 @@ import {
   DialogTrigger,
   SheetContent,
 } from '../ui/dialog.tsx';
+import { GuideState, useGuide } from '../onboarding/guide-link.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { isActivePath, navLinksFor } from './nav-links.ts';
 
@@ -23,6 +24,7 @@ export function MobileMenu({ user, className }: { user: TPublicUser | null; clas
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const logout = useLogout();
+  const guide = useGuide();
   const linkClass =
     'flex min-h-11 items-center rounded-lg px-3 text-base font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
 
@@ -66,6 +68,13 @@ export function MobileMenu({ user, className }: { user: TPublicUser | null; clas
               <Button asChild variant="outline" className="h-11 justify-start">
                 <Link href="/user-management" onClick={close} data-testid="nav-username-mobile">
                   {t('nav.account', { username: user.username })}
+                </Link>
+              </Button>
+              <Button asChild variant="outline" className="h-11 justify-start">
+                <Link href="/onboarding" onClick={close} data-testid="nav-onboarding-mobile">
+                  <Compass aria-hidden="true" />
+                  <span className="flex-1 text-left">{t('onboarding.link')}</span>
+                  {guide ? <GuideState guide={guide} /> : null}
                 </Link>
               </Button>
               <Button asChild className="h-11">

@@ -1,4 +1,3 @@
-import { CircleUserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useCurrentUser } from '#web/lib/session.ts';
@@ -7,6 +6,7 @@ import { Button } from '../ui/button.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
 import { isActivePath, navLinksFor } from './nav-links.ts';
 
 /** Spec-core 2.2: the bar on every page but home. */
@@ -43,16 +43,7 @@ export function TopBar() {
               <span className="h-9 w-40" aria-hidden="true" />
             ) : user ? (
               <>
-                <Button asChild variant="ghost">
-                  <Link
-                    href="/user-management"
-                    data-testid="nav-username"
-                    aria-label={t('nav.account', { username: user.username })}
-                  >
-                    <CircleUserRound aria-hidden="true" />
-                    <span className="max-w-40 truncate">{user.username}</span>
-                  </Link>
-                </Button>
+                <UserMenu user={user} />
                 <Button asChild>
                   <Link href="/user-details">{t('nav.getStarted')}</Link>
                 </Button>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TPoster } from '#shared/marketing/poster.ts';
 import { errorText } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
+import { QrDownloadsReach } from '../cards/phone-reach.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
 import { Dialog, DialogContent, DialogTitle } from '../ui/dialog.tsx';
@@ -152,6 +153,7 @@ export function PosterDetail({ poster }: { poster: TPoster }) {
           <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {t('posters.page.networking')}
         </p>
+        <QrDownloadsReach />
         <div className="flex flex-wrap gap-2">
           <Button
             onClick={() => void download()}

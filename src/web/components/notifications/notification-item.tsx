@@ -20,9 +20,11 @@ import type {
 import { cn } from '#web/lib/utils.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
+/** The hues of the pipeline's lead cards (pipeline/lead-card.tsx): a lead looks the same in both. */
 const PRIORITY_STYLE: Record<NotificationPriority, string> = {
-  high: 'bg-red-50 text-red-800 ring-red-200',
-  medium: 'bg-amber-50 text-amber-900 ring-amber-200',
+  urgent: 'bg-red-100 text-red-800 ring-red-300',
+  high: 'bg-amber-50 text-amber-900 ring-amber-200',
+  medium: 'bg-sky-50 text-sky-800 ring-sky-200',
   low: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 

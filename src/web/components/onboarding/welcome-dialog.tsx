@@ -12,11 +12,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../ui/dialog.tsx';
-import { ONBOARDING_KEY } from './queries.ts';
+import { ONBOARDING_KEY, guideIsDue } from './queries.ts';
 
 /**
  * The welcome, once per account: either answer (or closing it) is remembered on the server,
- * so a new phone does not show it again.
+ * so a new phone does not show it again. A guide whose every step is done needs no welcome.
  */
 export function WelcomeDialog({ guide, onStart }: { guide: TOnboarding; onStart: () => void }) {
   const { t } = useTranslation();
@@ -35,7 +35,7 @@ export function WelcomeDialog({ guide, onStart }: { guide: TOnboarding; onStart:
   };
 
   return (
-    <Dialog open={!guide.welcomeSeen} onOpenChange={(open) => !open && answer(false)}>
+    <Dialog open={guideIsDue(guide)} onOpenChange={(open) => !open && answer(false)}>
       <DialogContent closeLabel={t('common.close')} data-testid="onboarding-welcome">
         <DialogHeader>
           <span className="inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">

@@ -1,6 +1,6 @@
 import { Bot, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TAiModel } from '#shared/schemas/cards.ts';
+import type { TAiProvider } from '#shared/schemas/cards.ts';
 import { useAssistantStatus } from '#web/lib/cards/use-assistant-status.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -20,7 +20,7 @@ export function AssistantNotice({
   const { t } = useTranslation();
   const info = useAssistantStatus(cardId);
   if (info.isError) return null;
-  const modelName = (model: TAiModel) => t(`modelSelection.models.${model}.name`);
+  const modelName = (model: TAiProvider) => t(`modelSelection.models.${model}.name`);
   const data = info.data;
   const text = !data
     ? t('redList.assistantLoading')

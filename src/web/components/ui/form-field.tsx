@@ -23,13 +23,45 @@ export interface FormFieldProps {
   error?: FieldError;
   hint?: ReactNode;
   optional?: boolean;
+  /** Marked before submit: a visible * after the label, aria-required on the control. */
+  required?: boolean;
   className?: string;
   /** The control; it receives id, aria-invalid and aria-describedby. */
   children: ReactElement;
 }
 
+/**
+ * The visible mark of a required field. Hidden from screen readers: the control itself says
+ * it is required (aria-required), and the form explains the mark once (RequiredNote).
+ */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 font-semibold text-red-700" data-required-mark>
+      *
+    </span>
+  );
+}
+
+/** "Fields marked * are required.", once above a form that marks its required fields. */
+export function RequiredNote({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className={cn('text-sm text-slate-600', className)} data-testid="required-note">
+      {t('common.requiredNote')}
+    </p>
+  );
+}
+
 /** A label above the control and its error under it, wired for screen readers. */
-export function FormField({ label, error, hint, optional, className, children }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  hint,
+  optional,
+  required,
+  className,
+  children,
+}: FormFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
@@ -40,6 +72,7 @@ export function FormField({ label, error, hint, optional, className, children }:
     <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>
         {label}
+        {required ? <RequiredMark /> : null}
         {optional ? (
           <>
             {' '}
@@ -50,6 +83,7 @@ export function FormField({ label, error, hint, optional, className, children }:
       <Slot
         id={id}
         aria-invalid={errorText ? true : undefined}
+        aria-required={required ? true : undefined}
         aria-describedby={describedBy || undefined}
       >
         {children}

@@ -1,3 +1,4 @@
+import { isLogoType } from '#shared/limits.ts';
 import {
   DOCUMENT_ACCEPT,
   LOGO_MAX_BYTES,
@@ -60,10 +61,13 @@ export function selectDocuments<T extends FileLike>(
 
 export type LogoRejection = 'type' | 'tooLarge';
 
-/** Logo rules: an image, at most `maxBytes` (5 MB on the logo screen, 20 MB in the form). */
-export function logoRejection(file: FileLike, maxBytes = LOGO_MAX_BYTES): LogoRejection | null {
-  if (!file.type?.startsWith('image/')) return 'type';
-  if (file.size > maxBytes) return 'tooLarge';
+/**
+ * The one logo rule (limits.ts), the same in the wizard, the logo screen and the card editor:
+ * a PNG, JPEG, GIF or WebP image of at most 5 MB. The server checks the bytes again.
+ */
+export function logoRejection(file: FileLike): LogoRejection | null {
+  if (!isLogoType(file.type)) return 'type';
+  if (file.size > LOGO_MAX_BYTES) return 'tooLarge';
   return null;
 }
 

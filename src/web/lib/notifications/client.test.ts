@@ -215,7 +215,7 @@ describe('parseServerMessage', () => {
         id: 1,
         customerId: 2,
         businessCardId: 3,
-        priority: 'urgent',
+        priority: 'critical',
         status: 'weird',
         createdAt: 'not a date',
       }),
@@ -231,5 +231,23 @@ describe('parseServerMessage', () => {
       customerInfo: { company: null, phone: null },
     });
     expect(Number.isNaN(Date.parse(parsed.notification.createdAt))).toBe(false);
+  });
+
+  it('keeps every priority of the sales pipeline, urgent included', () => {
+    for (const priority of ['urgent', 'high', 'medium', 'low']) {
+      const parsed = parseServerMessage(
+        JSON.stringify({
+          type: 'conversation_updated',
+          kind: 'customer_message_notification',
+          id: 1,
+          customerId: 2,
+          businessCardId: 3,
+          priority,
+        }),
+      );
+      expect(parsed?.type === 'conversation_updated' && parsed.notification.priority).toBe(
+        priority,
+      );
+    }
   });
 });

@@ -45,21 +45,14 @@ describe('notification texts', () => {
     expect(customerCompanyText(known, en)).toBe('Schmidt GmbH');
   });
 
-  it('labels priorities 高 中 低 in Chinese and High Medium Low in English', () => {
+  it('labels priorities 紧急 高 中 低 in Chinese and Urgent High Medium Low in English', () => {
+    const all = ['urgent', 'high', 'medium', 'low'] as const;
     const zh = i18n.getFixedT('zh-CN');
-    expect(['high', 'medium', 'low'].map((p) => priorityLabel(p as 'high', zh))).toEqual([
-      '高',
-      '中',
-      '低',
-    ]);
+    expect(all.map((p) => priorityLabel(p, zh))).toEqual(['紧急', '高', '中', '低']);
     const tw = i18n.getFixedT('zh-TW');
-    expect(priorityLabel('high', tw)).toBe('高');
+    expect(all.map((p) => priorityLabel(p, tw))).toEqual(['緊急', '高', '中', '低']);
     const en = i18n.getFixedT('en');
-    expect(['high', 'medium', 'low'].map((p) => priorityLabel(p as 'high', en))).toEqual([
-      'High',
-      'Medium',
-      'Low',
-    ]);
+    expect(all.map((p) => priorityLabel(p, en))).toEqual(['Urgent', 'High', 'Medium', 'Low']);
   });
 
   it('names every status', () => {

@@ -30,7 +30,7 @@ export function customerCompanyText(
   return notification.customerInfo.company ?? t('notifications.fallbackCompany');
 }
 
-/** 高 / 中 / 低 in Chinese; High / Medium / Low in English. */
+/** 紧急 / 高 / 中 / 低 in Chinese; Urgent / High / Medium / Low in English. */
 export function priorityLabel(priority: NotificationPriority, t: TFunction): string {
   return t(`notifications.priority.${priority}`);
 }

@@ -4,11 +4,14 @@
  * thrown (spec-core 8, "Live connection").
  */
 
+import { LEAD_PRIORITIES, type LeadPriority } from '#shared/schemas/pipeline.ts';
+
 export const NOTIFICATION_STATUSES = ['new', 'acknowledged', 'responded', 'closed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
-export const NOTIFICATION_PRIORITIES = ['high', 'medium', 'low'] as const;
-export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+/** A conversation shows its lead's priority in the sales pipeline (urgent included). */
+export const NOTIFICATION_PRIORITIES = LEAD_PRIORITIES;
+export type NotificationPriority = LeadPriority;
 
 export type NotificationKind = 'scan' | 'message';
 

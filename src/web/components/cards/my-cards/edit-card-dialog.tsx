@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOGO_MAX_BYTES, type TBusinessCard, type TCardTemplate } from '#shared/schemas/cards.ts';
+import type { TBusinessCard, TCardTemplate } from '#shared/schemas/cards.ts';
 import { LogoPicker } from '#web/components/cards/logo-picker.tsx';
 import { CardThumbnail } from '#web/components/cards/my-cards/card-thumbnail.tsx';
 import { TemplatePicker } from '#web/components/cards/template-picker.tsx';
@@ -87,16 +87,8 @@ export function EditCardDialog({ card, onClose }: { card: TBusinessCard; onClose
           hint={t('myCards.editLogoHint')}
           file={logo}
           onChange={setLogo}
-          maxBytes={LOGO_MAX_BYTES}
           disabled={save.isPending}
           testId="edit-logo-input"
-          onReject={(reason) =>
-            toast({
-              title: reason === 'tooLarge' ? t('logo.tooLargeTitle') : t('logo.wrongTypeTitle'),
-              description: reason === 'tooLarge' ? t('logo.tooLargeText') : t('logo.wrongTypeText'),
-              variant: 'destructive',
-            })
-          }
         />
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={save.isPending}>
