@@ -1,4 +1,9 @@
-import { createAssistant, type Answer, type Assistant, type ChatTurn } from '#server/ai/index.ts';
+import {
+  createAssistant,
+  type Answer,
+  type Assistant,
+  type ChatTurn,
+} from '#server/ai/assistant.ts';
 import { documentChunks } from '#server/db/schema.ts';
 import { buildTextPdf } from '#server/ingest/test-support/pdf-writer.ts';
 import { buildPumpManual, isRightManualAnswer } from '#server/ai/test-support/pump-manual.ts';

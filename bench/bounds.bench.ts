@@ -6,7 +6,7 @@ import { foldToSimplified } from '#server/ai/han-fold.ts';
 import { textFromImage } from '#server/ai/image.ts';
 import { detectDocumentKind } from '#server/ingest/detect.ts';
 import { createIsolatedIngestor } from '#server/ingest/isolated.ts';
-import { residentBytes } from '#server/ingest/memory-watchdog.ts';
+import { residentBytes } from '#server/lib/memory-watchdog.ts';
 import { bad } from '#server/ingest/test-support/fixtures.ts';
 import { writePdfBomb } from '#server/ingest/test-support/pdf-bomb.ts';
 import { buildXlsx, emptyRows, STOCK_ROWS } from '#server/ingest/test-support/xlsx-writer.ts';

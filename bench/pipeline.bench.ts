@@ -1,5 +1,6 @@
-import { createJobQueue } from '#server/features/jobs/queue.ts';
-import { runUpkeep } from '#server/features/jobs/upkeep.ts';
+import { createJobQueue } from '#server/jobs/queue.ts';
+import { JOBS } from '#server/jobs/registry.ts';
+import { runUpkeep } from '#server/jobs/upkeep.ts';
 import { deriveAll } from '#server/features/pipeline/service.ts';
 import { startBenchApp } from './bench-app.ts';
 import type { Bench, BenchResult } from './run.ts';
@@ -25,7 +26,7 @@ export const pipelineBench: Bench = {
     const seedMs = performance.now() - seedStart;
 
     const deriveStart = performance.now();
-    await deriveAll({ ctx, queue: createJobQueue(ctx, app.log) }, ownerId);
+    await deriveAll({ ctx, queue: createJobQueue(ctx, app.log, JOBS) }, ownerId);
     const deriveMs = performance.now() - deriveStart;
     // What the server's daily upkeep job does (on PGlite: VACUUM ANALYZE; PostgreSQL autovacuums).
     await runUpkeep(ctx);

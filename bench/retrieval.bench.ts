@@ -1,10 +1,10 @@
 import { queryTerms } from '#server/ai/retrieval.ts';
-import { createPostgresSearchIndex, searchWithPostgres } from '#server/ai/retrieval-postgres.ts';
 import { createIndexStore } from '#server/ai/store.ts';
 import { analyseQuestion } from '#server/ai/text/question.ts';
 import { isStopWord } from '#server/ai/text/stop-words.ts';
 import { segmentWords } from '#server/ingest/index.ts';
 import { buildAnswerCorpus, type BenchQuestion } from './answer.bench.ts';
+import { createPostgresSearchIndex, searchWithPostgres } from './retrieval-postgres.ts';
 import type { Bench, BenchResult } from './run.ts';
 import { ms, percentile } from './stats.ts';
 

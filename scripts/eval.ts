@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createAssistant, type Answer, type ChatLanguage } from '#server/ai/index.ts';
+import { createAssistant, type Answer, type ChatLanguage } from '#server/ai/assistant.ts';
 import { INJECTION_ATTEMPTS, INJECTION_TELLTALES } from '#server/ai/injection-cases.ts';
 import { shutdownOcr } from '#server/ingest/index.ts';
 import { startBenchApp } from '../bench/bench-app.ts';
@@ -21,6 +21,7 @@ import {
   buildPublicQaCards,
   hasPublicQa,
   loadPublicQa,
+  publicQa2Dir,
   publicQaDir,
   runPublicQa,
   runPublicQaRecall,
@@ -111,12 +112,17 @@ async function main(): Promise<void> {
   const setAt = args.indexOf('--set');
   const qaArgument = args.find((arg, i) => !arg.startsWith('--') && (setAt < 0 || i !== setAt + 1));
   if (setAt >= 0 && args[setAt + 1] === 'public-qa') return publicQa(publicQaDir(), withProvider);
+  if (setAt >= 0 && args[setAt + 1] === 'public-qa-2') {
+    return publicQa(publicQa2Dir(), withProvider);
+  }
   if (!qaArgument) {
-    console.log('usage: npm run eval -- <folder>/qa.json | --set public-qa [--provider]');
+    console.log(
+      'usage: npm run eval -- <folder>/qa.json | --set public-qa | --set public-qa-2 [--provider]',
+    );
     return;
   }
   const qaPath = path.resolve(qaArgument);
-  if (path.basename(path.dirname(qaPath)) === 'public-qa') {
+  if (path.basename(path.dirname(qaPath)).startsWith('public-qa')) {
     return publicQa(path.dirname(qaPath), withProvider);
   }
   const folder = path.dirname(qaPath);

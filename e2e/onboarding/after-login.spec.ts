@@ -85,6 +85,14 @@ test('after login the guide opens by itself until its welcome is dismissed, then
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByTestId('onboarding-steps')).toBeVisible();
   await expect(welcome).toHaveCount(0);
+
+  // The corporate dashboard links the guide too, and its "Company profile" opens the profile
+  // (the account's profile tab), not the new-card wizard (item 7).
+  await page.goto('/corporate-dashboard');
+  await expect(page.getByTestId('corporate-guide').getByTestId('guide-state')).toHaveText('Done');
+  await page.getByTestId('corporate-profile').click();
+  await expect(page).toHaveURL(/\/user-management$/);
+  await expect(page.getByTestId('profile-form')).toBeVisible();
 });
 
 test('a guide whose every step is done does not open by itself and says done', async ({

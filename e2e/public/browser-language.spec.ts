@@ -40,9 +40,21 @@ const CASES = [
     hero: '您的資料，買家掃碼即得',
     heading: '登入',
   },
-  { locale: 'zh-CN', lang: 'zh-CN', login: '登录', hero: '您的资料，买家扫码即得', heading: '登录' },
+  {
+    locale: 'zh-CN',
+    lang: 'zh-CN',
+    login: '登录',
+    hero: '您的资料，买家扫码即得',
+    heading: '登录',
+  },
   // Neither English nor Chinese: the spec's default, Simplified Chinese.
-  { locale: 'de-DE', lang: 'zh-CN', login: '登录', hero: '您的资料，买家扫码即得', heading: '登录' },
+  {
+    locale: 'de-DE',
+    lang: 'zh-CN',
+    login: '登录',
+    hero: '您的资料，买家扫码即得',
+    heading: '登录',
+  },
 ] as const;
 
 for (const { locale, lang, login, hero, heading } of CASES) {

@@ -16,10 +16,12 @@ import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
+import { sendCampaignJob, type DeliveryDeps } from './features/campaigns/delivery.ts';
 import { registerCampaignRoutes } from './features/campaigns/routes.ts';
+import { loadVapidKeys } from './features/campaigns/web-push.ts';
 import { registerFairRoutes } from './features/fairs/routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/routes.ts';
-import { createAssistant, type Assistant } from './ai/index.ts';
+import { createAssistant, type Assistant } from './ai/assistant.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerChatRoutes } from './features/chat/routes.ts';
 import { registerNotificationRoutes } from './features/notifications/routes.ts';
@@ -33,9 +35,12 @@ import { findSession } from './features/auth/sessions.ts';
 import { backfillUsernameSkeletons } from './features/auth/service.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerRedListRoutes } from './features/redlist/routes.ts';
-import { createJobQueue, type JobQueue } from './features/jobs/queue.ts';
-import { installUpkeep } from './features/jobs/upkeep.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { JOBS } from './jobs/registry.ts';
+import { scheduleFirstUpkeep, upkeepJob } from './jobs/upkeep.ts';
 import { registerPipelineRoutes } from './features/pipeline/routes.ts';
+import { deriveJob } from './features/pipeline/service.ts';
+import { webhookJob } from './features/pipeline/webhook.ts';
 import { registerPaletteRoutes } from './features/marketing/palette-routes.ts';
 import { registerPosterRoutes } from './features/marketing/poster-routes.ts';
 import { registerAudioRoutes } from './features/marketing/audio-routes.ts';
@@ -44,7 +49,7 @@ import { registerUserRoutes } from './features/users/routes.ts';
 import { installSessionResolver } from './lib/auth-guard.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { installUnsafeTextGuard } from './lib/unsafe-text-guard.ts';
-import { createMailer, createQueuedMailer, type Mailer } from './lib/mailer.ts';
+import { createMailer, createQueuedMailer, mailJob, type Mailer } from './lib/mailer.ts';
 import { installOriginCheck } from './lib/origin-check.ts';
 import { installRateLimits } from './lib/rate-limits.ts';
 import { serverLoggerOptions } from './lib/log-redaction.ts';
@@ -125,11 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     storage: await createStorage(config),
     now: deps.now ?? (() => new Date()),
   };
-  // The database-backed job queue (documents, mails, webhooks, campaigns, background scoring):
-  // polled while the app runs, claimed by any instance.
-  const jobs = createJobQueue(ctx, app.log);
+  // The database-backed job queue (documents, mails, webhooks, campaigns, background scoring,
+  // upkeep; the types are jobs/registry.ts): polled while the app runs, claimed by any instance.
+  // Its handlers are installed below, once the services they need exist.
+  const jobs = createJobQueue(ctx, app.log, JOBS);
   app.decorate('jobs', jobs);
-  ctx.mailer = createQueuedMailer(jobs, ctx.mailer, app.log);
+  const mailTransport = ctx.mailer;
+  ctx.mailer = createQueuedMailer(jobs);
 
   const isHttps = config.publicUrl.startsWith('https:');
   await app.register(fastifyHelmet, {
@@ -178,13 +185,30 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerOnboardingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerPipelineRoutes(app, ctx, jobs, hub);
-  registerCampaignRoutes(app, ctx, jobs, hub);
+  const delivery: DeliveryDeps = {
+    ctx,
+    queue: jobs,
+    hub,
+    vapid: loadVapidKeys(config),
+    log: app.log,
+  };
+  registerCampaignRoutes(app, delivery);
   const documents = createDocumentProcessor(ctx, app.log, jobs);
   registerDocumentRoutes(app, ctx, documents);
+
+  // Every job type's handler, in one place (a type left out does not compile).
+  jobs.handle({
+    'document.process': documents.job,
+    'mail.send': mailJob(mailTransport, app.log),
+    'pipeline.webhook': webhookJob(ctx),
+    'campaigns.send': sendCampaignJob(delivery),
+    'pipeline.derive': deriveJob({ ctx, queue: jobs, hub }),
+    'db.upkeep': upkeepJob(ctx, jobs, app.log),
+  });
   app.addHook('onReady', async () => {
     await backfillUsernameSkeletons(ctx);
     await documents.resume();
-    await installUpkeep(ctx, jobs, app.log);
+    await scheduleFirstUpkeep(ctx, jobs);
     jobs.start();
   });
   // Stops the queue (finishing the jobs in hand), then the document reader.

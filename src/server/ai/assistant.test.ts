@@ -10,7 +10,7 @@ import {
   type Answer,
   type AnswerEvent,
   type Assistant,
-} from './index.ts';
+} from './assistant.ts';
 import { INJECTION_ATTEMPTS, INJECTION_TELLTALES } from './injection-cases.ts';
 import { messagesFor } from './messages.ts';
 import {

@@ -1,5 +1,6 @@
 import { buildIntelligence, type DocumentIntelligence } from '#server/ingest/intelligence.ts';
 import type { AnalysedDocument, ExtractedSection } from '#server/ingest/index.ts';
+import { joinPassages } from '#server/text/passages.ts';
 import type { CardIndex } from './retrieval.ts';
 
 /*
@@ -11,17 +12,6 @@ import type { CardIndex } from './retrieval.ts';
 
 const cache = new WeakMap<CardIndex, DocumentIntelligence>();
 
-/** Joins the text of one page's passages, without the overlap the chunker repeats. */
-function appendPassage(text: string, next: string): string {
-  if (!text) return next;
-  const probe = next.slice(0, 24);
-  const at = probe.length >= 8 ? text.lastIndexOf(probe) : -1;
-  if (at >= 0 && text.length - at < next.length && next.startsWith(text.slice(at))) {
-    return text + next.slice(text.length - at);
-  }
-  return `${text}\n${next}`;
-}
-
 /** The card's documents as the intelligence reader takes them: text per page. */
 export function documentsOf(index: CardIndex): AnalysedDocument[] {
   const documents = new Map<number, { fileName: string; sections: ExtractedSection[] }>();
@@ -29,7 +19,7 @@ export function documentsOf(index: CardIndex): AnalysedDocument[] {
     let doc = documents.get(chunk.documentId);
     if (!doc) documents.set(chunk.documentId, (doc = { fileName: chunk.fileName, sections: [] }));
     const last = doc.sections.at(-1);
-    if (last && last.page === chunk.page) last.text = appendPassage(last.text, chunk.text);
+    if (last && last.page === chunk.page) last.text = joinPassages(last.text, chunk.text);
     else doc.sections.push({ page: chunk.page, text: chunk.text });
   }
   // The kind is not read by the intelligence (only text and pages are).

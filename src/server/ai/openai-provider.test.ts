@@ -4,7 +4,12 @@ import { loadConfig } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, redListKeywords } from '#server/db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '#server/test/test-app.ts';
-import { createAssistant, type AnswerEvent, type AnswerInput, type Assistant } from './index.ts';
+import {
+  createAssistant,
+  type AnswerEvent,
+  type AnswerInput,
+  type Assistant,
+} from './assistant.ts';
 import { messagesFor } from './messages.ts';
 import { HENGTAI_DIR, createCardWithDocuments, documentsIn } from './test-support/card.ts';
 import {

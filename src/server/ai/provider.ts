@@ -9,8 +9,6 @@ import type { CardIndex } from './retrieval.ts';
 import type { ChatLanguage } from './text/language.ts';
 import type { VoiceType } from '#shared/marketing/audio.ts';
 
-export { ProviderError } from './provider-error.ts';
-
 /*
  * What answers a card's visitors and writes its marketing text. Two implementations: the local
  * engine (no key, no network: quoted sentences with their sources) and an OpenAI-compatible

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentChunks } from '#server/db/schema.ts';
 import { segmentWords } from '#server/ingest/index.ts';
 import { createTestApp, signUp, type TestApp } from '#server/test/test-app.ts';
-import { createCardWithDocuments } from './test-support/card.ts';
 import {
   createPostgresSearchIndex,
   lexemeQuery,
   searchWithPostgres,
-} from './retrieval-postgres.ts';
+} from '../../../bench/retrieval-postgres.ts';
+import { createCardWithDocuments } from './test-support/card.ts';
 
 /*
- * The Postgres full-text design (bench only) reads the same tokens as the in-memory index: a
- * model number or a standard is one whole term, and nothing a visitor types becomes a tsquery
- * operator.
+ * The Postgres full-text design (bench/retrieval-postgres.ts, kept for the retrieval bench)
+ * reads the same tokens as the in-memory index: a model number or a standard is one whole term,
+ * and nothing a visitor types becomes a tsquery operator.
  */
 
 const FILLER = 'Read this manual before installation and keep it near the pump. '.repeat(12);

@@ -1,6 +1,6 @@
 import { scriptCounts, type ScriptFamily } from './text/language.ts';
 import { BIGRAM_PREFIX, cjkBigrams, normalize, termOf } from './text/normalize.ts';
-import { type Concept, type Form } from './text/question.ts';
+import { analyseQuestion, type Concept, type Form } from './text/question.ts';
 import { isTableRow, splitUnits, textUnit, trailingTableHeader, type Unit } from './text/units.ts';
 
 /*
@@ -28,6 +28,8 @@ export interface RankedChunk {
 
 const K1 = 1.2;
 const B = 0.75;
+/** Weight of an earlier question's terms (and concepts) beside the question's own. */
+export const CONTEXT_WEIGHT = 0.4;
 
 export class CardIndex {
   readonly chunks: readonly ChunkRow[];
@@ -236,4 +238,21 @@ export function mergeQueries(...queries: ReadonlyArray<Map<string, number>>): Ma
   const merged = new Map<string, number>();
   for (const query of queries) for (const [term, weight] of query) addTerm(merged, term, weight);
   return merged;
+}
+
+/**
+ * Passages for a model to answer from: BM25 over the question, its rewrite into the documents'
+ * language (when there is one) and, for a follow-up, the previous question at a lower weight.
+ */
+export function retrievePassages(
+  index: CardIndex,
+  questions: readonly string[],
+  previousQuestion: string | undefined,
+  limit: number,
+): number[] {
+  const queries = questions.map((question) => queryTerms(analyseQuestion(question).concepts));
+  if (previousQuestion) {
+    queries.push(queryTerms(analyseQuestion(previousQuestion).concepts, CONTEXT_WEIGHT));
+  }
+  return index.search(mergeQueries(...queries), limit).map((hit) => hit.index);
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { segmentWords } from '#server/ingest/segment.ts';
 import { estimateTokens } from './context-budget.ts';
-import { findAnswer, composeAnswer } from './extractive-answer.ts';
+import { composeAnswer } from './extractive/composition.ts';
+import { findAnswer } from './extractive/selection.ts';
 import { CardIndex, type ChunkRow } from './retrieval.ts';
-import { answerTypeOf, analyseQuestion } from './text/question.ts';
+import { answerTypeOf } from './text/answer-type.ts';
+import { analyseQuestion } from './text/question.ts';
 import { isTableRow, splitUnits } from './text/units.ts';
 
 const row = (id: number, text: string, documentId = 1): ChunkRow => ({

@@ -14,9 +14,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /*
- * The whole stored data model of spec-advanced section 3, plus what the product needs beyond
- * it: users.role, hashed session and verification tokens, document status and chunks, and the
- * visitor's source. Deleting a user cascades to everything the user owns.
+ * The whole stored data model of spec-advanced section 3 (less document_intelligence, see
+ * docs/decisions/028), plus what the product needs beyond it: users.role, hashed session and
+ * verification tokens, document status and chunks, and the visitor's source. Deleting a user
+ * cascades to everything the user owns.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -207,30 +208,6 @@ export const documentChunks = pgTable(
     index('document_chunks_document_idx').on(t.documentId),
   ],
 );
-
-export const documentIntelligence = pgTable('document_intelligence', {
-  id: serial('id').primaryKey(),
-  documentId: integer('document_id').references(() => documents.id, { onDelete: 'cascade' }),
-  businessCardId: cardRef(),
-  companyName: text('company_name'),
-  businessContext: text('business_context'),
-  sourceCitations: text('source_citations'),
-  sourcePages: text('source_pages'),
-  companyOverview: jsonb('company_overview'),
-  keyProducts: jsonb('key_products'),
-  financialMetrics: jsonb('financial_metrics'),
-  marketPosition: jsonb('market_position'),
-  contactInformation: jsonb('contact_information'),
-  businessHighlights: jsonb('business_highlights'),
-  commonQuestions: jsonb('common_questions'),
-  responseTemplates: jsonb('response_templates'),
-  accuracyScore: real('accuracy_score').notNull().default(0),
-  completenessScore: real('completeness_score').notNull().default(0),
-  lastAnalyzed: timestamp('last_analyzed', { withTimezone: true }),
-  analysisVersion: text('analysis_version').notNull().default('1.0'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
 
 export const redListKeywords = pgTable(
   'red_list_keywords',

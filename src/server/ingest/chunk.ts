@@ -1,3 +1,4 @@
+import { PASSAGE_OVERLAP_CHARS } from '#server/text/passages.ts';
 import type { ExtractedSection } from './extract/types.ts';
 import { tokenizeForSearch } from './segment.ts';
 
@@ -25,7 +26,7 @@ export interface ChunkOptions {
   overlap?: number;
 }
 
-export const DEFAULT_CHUNK_OPTIONS = { targetChars: 700, overlap: 120 } as const;
+export const DEFAULT_CHUNK_OPTIONS = { targetChars: 700, overlap: PASSAGE_OVERLAP_CHARS } as const;
 
 /** Boundaries in order of preference; each match's end is a place to cut. */
 const CUT_PREFERENCES: readonly RegExp[] = [

@@ -96,8 +96,6 @@ export type {
   OcrSummary,
 } from './extract/index.ts';
 export { EMAIL_PATTERN } from './email-pattern.ts';
-export { buildIntelligence } from './intelligence.ts';
-export type { DocumentIntelligence } from './intelligence.ts';
 export { segmentWords, tokenizeForSearch } from './segment.ts';
 export type { TextEncodingName } from './text-encoding.ts';
 export { assertZipIsSafe, DEFAULT_ZIP_LIMITS } from './zip-safety.ts';

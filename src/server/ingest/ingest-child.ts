@@ -1,7 +1,6 @@
 import type { AnalysedDocument, DocumentAnalysis } from './analyse.ts';
 import { isIngestError } from './errors.ts';
 import { ingestFile, shutdownOcr, type IngestOptions } from './index.ts';
-import type { DocumentIntelligence } from './intelligence.ts';
 
 /*
  * Runs inside a child process (see isolated.ts): a parser that loops or eats memory takes down
@@ -27,16 +26,12 @@ export type ReaderJob = IngestJob | AnalyseJob;
 
 export interface CardAnalysis {
   analysis: DocumentAnalysis;
-  intelligence: DocumentIntelligence;
 }
 
-/** analyse.ts and intelligence.ts load with the first analysis, not with the reader. */
+/** analyse.ts loads with the first analysis, not with the reader. */
 async function analyseCardDocuments(documents: AnalysedDocument[]): Promise<CardAnalysis> {
-  const [{ analyseDocuments }, { buildIntelligence }] = await Promise.all([
-    import('./analyse.ts'),
-    import('./intelligence.ts'),
-  ]);
-  return { analysis: analyseDocuments(documents), intelligence: buildIntelligence(documents) };
+  const { analyseDocuments } = await import('./analyse.ts');
+  return { analysis: analyseDocuments(documents) };
 }
 
 /** An allocation V8 or a typed array refused: the file needs more memory than we allow. */

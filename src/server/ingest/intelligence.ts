@@ -2,7 +2,7 @@ import type { AnalysedDocument } from './analyse.ts';
 import { EMAIL_PATTERN } from './email-pattern.ts';
 
 /*
- * The document_intelligence row, read from the text with patterns: the company's name and
+ * A card's company intelligence, read from the text with patterns: the company's name and
  * overview, products, contact details, question-and-answer pairs and highlights. Every item
  * that a visitor might be shown keeps its file and page so it can be cited. A provider, when
  * configured, can write a richer version; this one needs no network.

@@ -4,10 +4,11 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { JobQueue } from '#server/features/jobs/queue.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import type { AppJobHandler, JobName } from '#server/jobs/registry.ts';
 import { makePrivateDir, writePrivateFile } from './private-fs.ts';
 
-const ZOutgoingMail = z.object({
+export const ZOutgoingMail = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
@@ -21,7 +22,7 @@ const ZOutgoingMail = z.object({
 });
 export type OutgoingMail = z.infer<typeof ZOutgoingMail>;
 
-export const MAIL_JOB = 'mail.send';
+export const MAIL_JOB = 'mail.send' satisfies JobName;
 /** With the default backoff (5 s doubling) the last try is about ten minutes after the first. */
 const MAIL_ATTEMPTS = 8;
 
@@ -119,26 +120,25 @@ export function createMailer(options: {
  * The mailer features use: a mail is a job on the database queue, sent by whichever instance
  * claims it and retried with backoff, so a slow or failing SMTP server neither delays nor fails
  * the request that asked for it. The text (with its sign-in or reset link) is erased from the
- * job once sent or given up; a mail that could not be sent at all is logged as an error.
+ * job once sent or given up (the registry says so); the job's handler is mailJob.
  */
-export function createQueuedMailer(
-  queue: JobQueue,
-  transport: Mailer,
-  log: FastifyBaseLogger,
-): Mailer {
-  queue.registerHandler(MAIL_JOB, (payload) => transport.send(ZOutgoingMail.parse(payload)), {
-    erasePayloadWhenSettled: true,
-    onGiveUp: async (payload, job, { error }) => {
-      const mail = ZOutgoingMail.safeParse(payload);
-      log.error(
-        { jobId: job.id, to: mail.data?.to, subject: mail.data?.subject, err: error },
-        'mail could not be sent',
-      );
-    },
-  });
+export function createQueuedMailer(queue: JobQueue): Mailer {
   return {
     async send(mail) {
       await queue.enqueue(MAIL_JOB, mail, { maxAttempts: MAIL_ATTEMPTS });
+    },
+  };
+}
+
+/** Sends a queued mail through the transport; a mail that could not be sent is logged as an error. */
+export function mailJob(transport: Mailer, log: FastifyBaseLogger): AppJobHandler<typeof MAIL_JOB> {
+  return {
+    run: (mail) => transport.send(mail),
+    async onGiveUp(mail, job, { error }) {
+      log.error(
+        { jobId: job.id, to: mail.to, subject: mail.subject, err: error },
+        'mail could not be sent',
+      );
     },
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Assistant } from '#server/ai/assistant.ts';
 import { buildApp, type AppDeps } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
@@ -37,6 +38,8 @@ export interface TestApp {
   clock: TestClock;
   dataDir: string;
   documents: DocumentProcessor;
+  /** The app's assistant: what the chat answers with and the generators write from. */
+  assistant: Assistant;
   hub: RealtimeHub;
   close(): Promise<void>;
 }
@@ -110,7 +113,7 @@ export async function createTestApp(
   };
   const shared = options.shareDatabaseWith?.database;
   const database = shared ? { ...shared, close: async () => {} } : await openTestDatabase();
-  const { app, ctx, documents, hub } = await buildApp({
+  const { app, ctx, documents, assistant, hub } = await buildApp({
     config,
     database,
     logger: options.logger ?? false,
@@ -128,6 +131,7 @@ export async function createTestApp(
     clock,
     dataDir,
     documents,
+    assistant,
     hub,
     async close() {
       await app.close();

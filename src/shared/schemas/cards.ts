@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_ACCEPT_LIST, DOCUMENT_FORMAT_KINDS, type DocumentFormatKind } from '../limits.ts';
+import { DOCUMENT_ACCEPT_LIST, type DocumentFormatKind } from '../limits.ts';
 import { clearable, jobTitle, linkedinUrl, wechatId, whatsappNumber } from './card-contact.ts';
 import {
   clearableText,
@@ -54,11 +54,10 @@ export function recommendAssistant(
 export const DEFAULT_TEMPLATE: TCardTemplate = 'modern';
 
 /** The one logo rule is named in limits.ts; re-exported for the card forms. */
-export { LOGO_ACCEPT, LOGO_MAX_BYTES, LOGO_TYPES } from '../limits.ts';
+export { LOGO_MAX_BYTES } from '../limits.ts';
 export const MAX_DOCUMENTS_PER_UPLOAD = 10;
 export const MAX_DOCUMENT_BYTES = 150 * 1024 * 1024;
 /** The kinds a stored document can have (one list: DOCUMENT_FORMATS in limits.ts). */
-export const DOCUMENT_KINDS: readonly DocumentFormatKind[] = DOCUMENT_FORMAT_KINDS;
 export type TDocumentKind = DocumentFormatKind;
 /** What the file picker offers; the server decides by content, never by this list. */
 export const DOCUMENT_ACCEPT = DOCUMENT_ACCEPT_LIST;

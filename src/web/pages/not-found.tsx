@@ -71,24 +71,3 @@ export default function NotFoundPage() {
     </PageContainer>
   );
 }
-
-/** The short variant: "Page not found" and a way home (used under /chat/). */
-export function ShortNotFound() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('notFound.title'));
-  return (
-    <div
-      className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center"
-      data-testid="not-found-short"
-    >
-      <h1 className="text-2xl font-semibold text-slate-900">{t('notFound.title')}</h1>
-      <Link
-        href="/"
-        className="inline-flex items-center gap-1 rounded-md font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t('notFound.shortBackHome')}
-      </Link>
-    </div>
-  );
-}

@@ -1,11 +1,12 @@
 import { answerBroadQuestion } from '../broad-questions.ts';
-import { composeAnswer, findAnswer } from '../extractive-answer.ts';
+import { composeAnswer } from '../extractive/composition.ts';
+import { findAnswer } from '../extractive/selection.ts';
 import type { GroundedQuestion, Provider, Reply } from '../provider.ts';
 
 /*
  * The local provider: the built-in engine, no key and no network. A broad question ("What do
  * you make?") is answered from the documents' facts; any other with the sentences that answer
- * it, quoted with their sources (extractive-answer.ts). Nothing is generated, so nothing is
+ * it, quoted with their sources (extractive/). Nothing is generated, so nothing is
  * streamed: the assistant cuts the finished reply into pieces.
  */
 

@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { AiProviderConfig } from '#server/config.ts';
 import type { TAiModel } from '#shared/schemas/cards.ts';
 import { fitToBudget } from '../context-budget.ts';
-import { clip, retrievePassages } from '../extractive-answer.ts';
+import { clip } from '../extractive/composition.ts';
 import type { RedListKeyword } from '../guard.ts';
 import { MarkerRewriter, rewriteMarkers } from '../markers.ts';
 import type {
@@ -14,6 +14,7 @@ import type {
   Reply,
   SpeakRequest,
 } from '../provider.ts';
+import { retrievePassages } from '../retrieval.ts';
 import { scriptFamily } from '../text/language.ts';
 import { normalize, termsOf } from '../text/normalize.ts';
 import {

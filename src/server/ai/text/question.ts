@@ -1,6 +1,7 @@
 import { EMAIL_PATTERN, segmentWords } from '#server/ingest/index.ts';
 import { standardParts } from '#server/ingest/segment.ts';
 import { loadLexicon, type LexiconGroup } from '../lexicon.ts';
+import { answerTypeOf, type AnswerType } from './answer-type.ts';
 import {
   CHINESE_MAGNITUDE,
   CJK_CHAR,
@@ -55,13 +56,15 @@ export interface Concept {
 export interface QuestionAnalysis {
   normalized: string;
   concepts: Concept[];
-  /** Asks for an amount, a size, a date: answers with figures are preferred. */
-  asksQuantity: boolean;
   isGreeting: boolean;
   /** Refers back to an earlier turn ("it", "its", "这款"). */
   isFollowUp: boolean;
-  /** Asks for a person: the answer must name one. */
+  /** Asks for a person: the answer must name one (see namesPerson). */
   asksWho: boolean;
+  /** Asks for several things ("payment terms and lead time"): facts may come from two places. */
+  asksSeveral: boolean;
+  /** "Which metering mode…", "for a landscape, which mode…": the answer names one of several. */
+  asksWhich: boolean;
   /**
    * What is asked for, when the question names it ("what is the *thickness* of...", "how heavy",
    * 多少钱): an answer must contain it, not only the thing it is asked about.
@@ -69,71 +72,6 @@ export interface QuestionAnalysis {
   focus: Concept | null;
   /** The kind of answer asked for: a figure, a date, a person, a code… (null: any). */
   answerType: AnswerType | null;
-}
-
-export type AnswerType =
-  'percent' | 'date' | 'email' | 'phone' | 'version' | 'code' | 'person' | 'company' | 'quantity';
-
-/** Question patterns of each answer type, most specific first. */
-const ANSWER_TYPE_QUESTIONS: ReadonlyArray<[AnswerType, RegExp]> = [
-  ['percent', /\b(?:what|which) (?:percentage|percent|share)\b|\bpercentage\b|百分比|比例|占比/u],
-  [
-    'date',
-    /^when\b|\b(?:what|which) (?:date|day|year|month)\b|\bdate of\b|\bdated\b|何时|什么时候|哪一?年|哪一?天|日期/u,
-  ],
-  ['email', /\be-?mail\b|邮箱|电子邮件/u],
-  [
-    'phone',
-    /\b(?:phone|telephone|hotline|fax) (?:number|no)\b|\bnumber to (?:call|dial)\b|\bdial\b|电话|热线/u,
-  ],
-  ['version', /\bversion\b|版本/u],
-  [
-    'code',
-    /\b(?:model|part|order|serial|item|article) (?:number|no|code)\b|\b(?:which|what) (?:model|code)\b|\bcode\b|型号|编号|代码|货号/u,
-  ],
-  [
-    'company',
-    /^(?:who|whom|whose)\b(?=.*\b(?:firm|company|auditor|bank|organi[sz]ation|entity|supplier|manufacturer|agency|institution|distributor|provider)\b)/u,
-  ],
-  [
-    'person',
-    /^(?:who|whom|whose)\b|\bwho (?:is|was|are|were)\b|谁|控制人|法定代表人|董事长|联系人|负责人/u,
-  ],
-  ['company', /\b(?:which|what) (?:company|firm|entity|organi[sz]ation|bank|auditor)\b|哪家/u],
-  [
-    'quantity',
-    /\bhow (?:many|much|long|thick|big|large|heavy|often|far|soon|old|high|wide|fast)\b|\b(?:number|amount|size|thickness|weight|price|capacity|quantity|total|value|revenue|income|cost|expense|sales|profit|loss|balance|dimensions?|maximum|minimum|duration|temperature|angle|rate|power|voltage|pressure|flow|speed|diameter|length|width|height|depth|volume|frequency|wattage)\b|多少|几|多长|多久|多大|多厚|多重|多高|多宽|数量|尺寸|厚度|重量|价格|产量|金额/u,
-  ],
-];
-
-const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
-/** What a unit of each answer type contains (over normalized text). */
-const ANSWER_TYPE_UNITS: Readonly<Record<AnswerType, RegExp>> = {
-  percent: /\d\s?%|\d\s?percent/u,
-  date: new RegExp(
-    String.raw`\b${MONTH}\.?\s+\d{1,2},?\s+\d{4}|\b\d{1,2}\s+${MONTH}\.?\s+\d{4}|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s?年(?:\s?\d{1,2}\s?月)?|\b${MONTH}\.?\s+\d{4}\b|\b(?:19|20)\d{2}\b`,
-    'u',
-  ),
-  email: new RegExp(EMAIL_PATTERN, 'u'),
-  phone: /\+?\(?\d[\d\s()-]{6,}\d/u,
-  version: /\d+\.\d+(?:\.\d+)+|\bv\d+(?:\.\d+)*\b|\d+\.\d+_\d+/u,
-  code: /\b(?=[a-z0-9/-]*\d)(?=[a-z0-9/-]*[a-z])[a-z0-9]+(?:[-/][a-z0-9]+)*\b/u,
-  person:
-    /\b(?:mr|mrs|ms|dr)\b\.?|\b(?:chairman|chief executive|president|director|officer|founder|manager|ceo|cfo)\b|先生|女士|控制人|董事长|总经理|法定代表人|负责人/u,
-  company: /\b(?:inc|ltd|llp|llc|plc|gmbh|corp|corporation|company|co)\b\.?|公司|集团|有限/u,
-  quantity: /\d|[一二三四五六七八九十百千万亿两]/u,
-};
-
-export function answerTypeOf(normalizedQuestion: string): AnswerType | null {
-  for (const [type, pattern] of ANSWER_TYPE_QUESTIONS) {
-    if (pattern.test(normalizedQuestion)) return type;
-  }
-  return null;
-}
-
-/** Whether a unit contains the kind of answer asked for. */
-export function hasAnswerType(type: AnswerType, normalizedUnit: string): boolean {
-  return ANSWER_TYPE_UNITS[type].test(normalizedUnit);
 }
 
 const WHAT_IS_THE =
@@ -148,11 +86,14 @@ const NAME_CATEGORY_QUESTION =
 const NAME_QUESTION = /^(?:what|which)(?:'s|\s+(?:is|was|are|were))\s+the\s+names?\s+of\b/u;
 const HOW_DOES_IT_WORK = /^how (?:does|do|did|can|should|would) .+\b(work|function|operate)\b/u;
 const WHO_QUESTION = /^(?:who|whom|whose)\b|谁|叫什么名字|叫什么|姓名|名字/u;
-const QUANTITY_QUESTION =
-  /\bhow (?:many|much|long|thick|big|large|heavy|often|far|soon|old)\b|\b(?:number|amount|size|thickness|weight|price|capacity|quantity|when|year|percentage|dimensions?)\b|多少|几|多长|多久|多大|多厚|多重|多高|多宽|哪一年|哪年|何时|什么时候|数量|尺寸|厚度|重量|价格|产量|日期/u;
 /** "Who is the auditor / the accounting firm": a company answers, not a person. */
 const ORGANISATION_NOUN =
   /\b(?:firm|company|auditor|bank|organi[sz]ation|entity|supplier|manufacturer|agency|institution|distributor|provider|subsidiary)\b/u;
+const SEVERAL = /\b(?:and|as well as|also|plus)\b|[&,，、和及与]|以及|还有|另外/u;
+const WHICH_ONE = /(?:^|[,，]\s*)which\s+(?!is\b|are\b|was\b|were\b|does\b|do\b|did\b)\p{L}/u;
+/** A sentence that names a person: a title, a role, a contact label. */
+const PERSON_HINT =
+  /\b(?:mr|mrs|ms|dr|miss)\b\.?|\b(?:manager|director|ceo|founder|president|chairman|owner|contact|engineer|representative|sales)\b|经理|總監|总监|联系人|聯絡人|负责人|創辦人|创始人|董事长|总经理|主管|先生|女士|小姐|代表/iu;
 const GREETING =
   /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|你好|您好|哈喽|嗨|谢谢|多谢|感谢)[\s!！。.,，~～]*$/u;
 const FOLLOW_UP =
@@ -321,7 +262,8 @@ const FRAGMENT_BREAK = /[,;!?，。；：！？、（）()【】[\]"“”‘’
 
 /** The concepts of a question: what it asks about, without question words and politeness. */
 export function analyseQuestion(question: string): QuestionAnalysis {
-  const normalized = normalize(question).replace(/\s+/g, ' ').trim();
+  const folded = normalize(question);
+  const normalized = folded.replace(/\s+/g, ' ').trim();
   let text = normalized;
   for (const [pattern, replacement] of ENGLISH_QUESTION_PHRASES)
     text = text.replace(pattern, replacement);
@@ -464,10 +406,16 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     normalized,
     concepts: merged,
     focus,
-    asksQuantity: QUANTITY_QUESTION.test(normalized),
     isGreeting: GREETING.test(normalized),
     isFollowUp: FOLLOW_UP.test(normalized),
     asksWho: WHO_QUESTION.test(normalized) && !ORGANISATION_NOUN.test(normalized),
+    asksSeveral: SEVERAL.test(normalized),
+    asksWhich: WHICH_ONE.test(folded),
     answerType: answerTypeOf(normalized),
   };
+}
+
+/** Whether a quoted sentence names a person, as the answer to a "who" question must. */
+export function namesPerson(text: string): boolean {
+  return PERSON_HINT.test(text);
 }

@@ -4,7 +4,7 @@ import { AI_MODELS } from '#shared/schemas/cards.ts';
 import { PROVIDER_PRESETS } from '#server/ai/presets.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, documents, jobs, users, visitorSessions } from '#server/db/schema.ts';
-import { jobQueueStats } from '#server/features/jobs/stats.ts';
+import { jobQueueStats } from '#server/jobs/stats.ts';
 
 /** Midnight (UTC) of the day `now` falls in: "today" for the visitor count. */
 function startOfDayUtc(now: Date): Date {

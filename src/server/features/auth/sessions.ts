@@ -42,11 +42,6 @@ export async function findSession(ctx: AppContext, token: string): Promise<Activ
   return row ?? null;
 }
 
-/** The signed-in user for a cookie token, or null (see findSession). */
-export async function findSessionUser(ctx: AppContext, token: string): Promise<User | null> {
-  return (await findSession(ctx, token))?.user ?? null;
-}
-
 /** Ends the session of a cookie token; returns the ended session ids (to close its sockets). */
 export async function deleteSession(ctx: AppContext, token: string): Promise<number[]> {
   const rows = await ctx.db

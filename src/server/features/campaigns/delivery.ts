@@ -10,11 +10,12 @@ import {
   pushSubscriptions,
 } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
-import type { JobQueue } from '#server/features/jobs/queue.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import type { AppJobHandler } from '#server/jobs/registry.ts';
 import { deriveAll, queryLeads } from '#server/features/pipeline/service.ts';
 import type { VisitorSession } from '#server/features/chat/visitor-sessions.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
-import { SEND_CAMPAIGN_JOB, type CampaignRow } from './service.ts';
+import type { CampaignRow, SEND_CAMPAIGN_JOB } from './service.ts';
 import { endpointProblem, sendWebPush, SubscriptionGoneError, type VapidKeys } from './web-push.ts';
 
 /*
@@ -246,16 +247,17 @@ export async function sendCampaign(deps: DeliveryDeps, campaignId: number): Prom
 }
 
 /** The queue's handler: sends a scheduled campaign unless it was sent or deleted meanwhile. */
-export function registerSendJob(deps: DeliveryDeps): void {
-  deps.queue.registerHandler(SEND_CAMPAIGN_JOB, async (payload) => {
-    const { campaignId } = payload as { campaignId: number };
-    const [row] = await deps.ctx.db
-      .select({ status: pushNotificationCampaigns.status })
-      .from(pushNotificationCampaigns)
-      .where(eq(pushNotificationCampaigns.id, campaignId));
-    if (!row || row.status === 'sent' || row.status === 'draft') return;
-    await sendCampaign(deps, campaignId);
-  });
+export function sendCampaignJob(deps: DeliveryDeps): AppJobHandler<typeof SEND_CAMPAIGN_JOB> {
+  return {
+    async run({ campaignId }) {
+      const [row] = await deps.ctx.db
+        .select({ status: pushNotificationCampaigns.status })
+        .from(pushNotificationCampaigns)
+        .where(eq(pushNotificationCampaigns.id, campaignId));
+      if (!row || row.status === 'sent' || row.status === 'draft') return;
+      await sendCampaign(deps, campaignId);
+    },
+  };
 }
 
 /** The visitor's delivered campaigns on this card, newest first. */

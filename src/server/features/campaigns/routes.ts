@@ -12,44 +12,33 @@ import {
 } from '#shared/campaigns.ts';
 import { ZOkResponse } from '#shared/schemas/auth.ts';
 import { ZIdParam } from '#shared/schemas/cards.ts';
-import type { AppContext } from '#server/context.ts';
-import type { JobQueue } from '#server/features/jobs/queue.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
 import { assertChatOpen } from '#server/features/chat/service.ts';
 import { findVisitorSession, openVisitorSession } from '#server/features/chat/visitor-sessions.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { requestLanguage } from '#server/lib/i18n.ts';
-import type { RealtimeHub } from '#server/realtime/hub.ts';
 import {
   audienceOf,
   deleteSubscription,
   findDelivery,
   listAnnouncements,
   recordReaction,
-  registerSendJob,
   saveSubscription,
   sendCampaign,
   type DeliveryDeps,
 } from './delivery.ts';
 import * as campaigns from './service.ts';
 import * as templates from './templates.ts';
-import { loadVapidKeys } from './web-push.ts';
 
 /** Per client address, for the visitor's routes (a fair hall may share one NAT address). */
 const visitorLimit = { max: 300, timeWindow: 60_000 };
 const viewerOf = (request: FastifyRequest) => request.currentUser?.id ?? null;
 
 /** Push campaigns (issue 16): the owner's templates and campaigns, the visitor's side of them. */
-export function registerCampaignRoutes(
-  server: FastifyInstance,
-  ctx: AppContext,
-  queue: JobQueue,
-  hub: RealtimeHub,
-): void {
+export function registerCampaignRoutes(server: FastifyInstance, deps: DeliveryDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const deps: DeliveryDeps = { ctx, queue, hub, vapid: loadVapidKeys(ctx.config), log: server.log };
-  registerSendJob(deps);
+  const { ctx } = deps;
   server.addHook('onReady', () => templates.ensureBuiltInTemplates(ctx));
 
   app.get(

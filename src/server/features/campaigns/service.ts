@@ -5,7 +5,8 @@ import type { AppContext } from '#server/context.ts';
 import { businessCards, pushNotificationCampaigns } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
-import type { JobQueue } from '#server/features/jobs/queue.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import type { JobName } from '#server/jobs/registry.ts';
 import { countTemplateUse, findUsableTemplate } from './templates.ts';
 
 /*
@@ -13,7 +14,7 @@ import { countTemplateUse, findUsableTemplate } from './templates.ts';
  * owner's cards. Sending is delivery.ts; a future scheduledAt is a job in the database queue.
  */
 
-export const SEND_CAMPAIGN_JOB = 'campaigns.send';
+export const SEND_CAMPAIGN_JOB = 'campaigns.send' satisfies JobName;
 
 export type CampaignRow = typeof pushNotificationCampaigns.$inferSelect;
 type CampaignInput = ReturnType<typeof ZCampaignCreate.parse>;

@@ -5,7 +5,7 @@ import {
   type TAiModel,
   type TAssistantStatus,
 } from '#shared/schemas/cards.ts';
-import type { Assistant } from '#server/ai/index.ts';
+import type { Assistant } from '#server/ai/assistant.ts';
 import { isAiModel } from '#server/ai/provider.ts';
 import type { businessCards } from '#server/db/schema.ts';
 

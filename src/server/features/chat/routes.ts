@@ -15,7 +15,7 @@ import {
 } from '#shared/schemas/chat.ts';
 import { safeText } from '#shared/schemas/text.ts';
 import { LANGUAGES, VISITOR_LIMITS, type VisitorLimits } from '#shared/limits.ts';
-import type { Assistant } from '#server/ai/index.ts';
+import type { Assistant } from '#server/ai/assistant.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { ConnectionSlots, type SlotClaim } from '#server/lib/connection-slots.ts';

@@ -1,18 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TAnalysisResult } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
-import {
-  businessCards,
-  documentChunks,
-  documentIntelligence,
-  documents,
-} from '#server/db/schema.ts';
+import { businessCards, documentChunks, documents } from '#server/db/schema.ts';
 import {
   analyseDocuments,
-  buildIntelligence,
   type AnalysedDocument,
   type DocumentAnalysis,
-  type DocumentIntelligence,
   type DocumentKind,
   type ExtractedSection,
 } from '#server/ingest/index.ts';
@@ -20,13 +13,10 @@ import {
 /** Computes a card's analysis from its documents: in this process, or in the reader's. */
 export type AnalyseDocuments = (
   documents: AnalysedDocument[],
-) => Promise<{ analysis: DocumentAnalysis; intelligence: DocumentIntelligence }>;
+) => Promise<{ analysis: DocumentAnalysis }>;
 
 const analyseHere: AnalyseDocuments = (documents) =>
-  Promise.resolve({
-    analysis: analyseDocuments(documents),
-    intelligence: buildIntelligence(documents),
-  });
+  Promise.resolve({ analysis: analyseDocuments(documents) });
 
 /** The card's ready documents, as sections per page rebuilt from their stored chunks. */
 async function loadReadyDocuments(ctx: AppContext, cardId: number): Promise<AnalysedDocument[]> {
@@ -62,7 +52,8 @@ async function loadReadyDocuments(ctx: AppContext, cardId: number): Promise<Anal
 
 /**
  * Reads what the card's documents say and stores the analysis (languages, industry, the
- * recommended model and why) and the company intelligence the assistant draws on.
+ * recommended model and why). The company intelligence is not stored: the assistant reads it
+ * from the passages it searches (ai/card-intelligence.ts), so its facts cite what it quotes.
  */
 export async function analyseCard(
   ctx: AppContext,
@@ -71,17 +62,14 @@ export async function analyseCard(
 ): Promise<void> {
   const docs = await loadReadyDocuments(ctx, cardId);
   if (docs.length === 0) {
-    // Nothing left to read: no analysis, and no intelligence drawn from removed documents.
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(businessCards)
-        .set({ documentAnalysisSummary: null, modelRecommendationReason: null })
-        .where(eq(businessCards.id, cardId));
-      await tx.delete(documentIntelligence).where(eq(documentIntelligence.businessCardId, cardId));
-    });
+    // Nothing left to read: no analysis.
+    await ctx.db
+      .update(businessCards)
+      .set({ documentAnalysisSummary: null, modelRecommendationReason: null })
+      .where(eq(businessCards.id, cardId));
     return;
   }
-  const { analysis, intelligence } = await compute(docs);
+  const { analysis } = await compute(docs);
   const summary: TAnalysisResult = {
     primaryLanguage: analysis.primaryLanguage,
     secondaryLanguages: analysis.secondaryLanguages,
@@ -97,30 +85,12 @@ export async function analyseCard(
     confidence: analysis.confidence,
     documents: docs.length,
   };
-  const [card] = await ctx.db
+  await ctx.db
     .update(businessCards)
     .set({
       documentAnalysisSummary: summary,
       recommendedAiModel: summary.recommendedModel,
       modelRecommendationReason: summary.reasoning,
     })
-    .where(eq(businessCards.id, cardId))
-    .returning({ companyName: businessCards.companyName });
-  const values = {
-    businessCardId: cardId,
-    companyName: intelligence.companyName ?? card?.companyName ?? null,
-    businessContext: summary.industry,
-    companyOverview: intelligence.companyOverview,
-    keyProducts: intelligence.keyProducts,
-    contactInformation: intelligence.contactInformation,
-    commonQuestions: intelligence.commonQuestions,
-    businessHighlights: intelligence.businessHighlights,
-    sourceCitations: docs.map((doc) => doc.fileName).join(', '),
-    completenessScore: summary.confidence,
-    lastAnalyzed: ctx.now(),
-  };
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(documentIntelligence).where(eq(documentIntelligence.businessCardId, cardId));
-    await tx.insert(documentIntelligence).values(values);
-  });
+    .where(eq(businessCards.id, cardId));
 }

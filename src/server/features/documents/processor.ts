@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { documentChunks, documents, jobs } from '#server/db/schema.ts';
-import { JobReleased, type JobQueue } from '#server/features/jobs/queue.ts';
+import { JobReleased, type JobQueue } from '#server/jobs/queue.ts';
+import type { AppJobHandler, JobName } from '#server/jobs/registry.ts';
 import {
   ExtractionError,
   isImageKind,
@@ -24,11 +24,11 @@ const CHUNK_BATCH = 200;
 const EXTRACTION_TIMEOUT_MS = 120_000;
 /** Processing starts a document may have; one that stopped the server twice is not retried. */
 export const MAX_PROCESSING_ATTEMPTS = 2;
-/** One job per document on the database queue; any instance may read it. */
-export const DOCUMENT_JOB = 'document.process';
-/** Documents have a lane of their own: one at a time per instance, beside mails and webhooks. */
-const DOCUMENT_LANE = 'documents';
-const ZDocumentJob = z.object({ documentId: z.number().int().positive() });
+/**
+ * One job per document on the database queue; any instance may read it. Documents have a lane
+ * of their own (jobs/registry.ts): one at a time per instance, beside mails and webhooks.
+ */
+export const DOCUMENT_JOB = 'document.process' satisfies JobName;
 /** Memory the reading process may use (named in the `memory-limit` message). */
 export const INGEST_MEMORY_MB = DEFAULT_INGEST_MEMORY_MB;
 
@@ -45,6 +45,8 @@ export interface DocumentProcessor {
   resume(): Promise<void>;
   /** Resolves when no document job is queued or running on any instance (tests). */
   whenIdle(): Promise<void>;
+  /** The queue's handler of DOCUMENT_JOB (given to the queue at start-up). */
+  readonly job: AppJobHandler<typeof DOCUMENT_JOB>;
   close(): Promise<void>;
 }
 
@@ -201,21 +203,11 @@ export function createDocumentProcessor(
     if (failed?.cardId) await analyseWhenSettled(failed.cardId);
   }
 
-  queue.registerHandler(
-    DOCUMENT_JOB,
-    async (payload) => {
-      const { documentId } = ZDocumentJob.parse(payload);
-      await processOne(documentId);
-    },
-    {
-      lane: DOCUMENT_LANE,
-      async onGiveUp(payload, _job, { crashed }) {
-        const parsed = ZDocumentJob.safeParse(payload);
-        if (parsed.success)
-          await giveUp(parsed.data.documentId, crashed ? 'reader-stopped' : 'unreadable');
-      },
-    },
-  );
+  const job: AppJobHandler<typeof DOCUMENT_JOB> = {
+    run: ({ documentId }) => processOne(documentId),
+    onGiveUp: ({ documentId }, _job, { crashed }) =>
+      giveUp(documentId, crashed ? 'reader-stopped' : 'unreadable'),
+  };
 
   async function enqueue(documentIds: number[], maxAttempts = MAX_PROCESSING_ATTEMPTS) {
     for (const documentId of documentIds) {
@@ -224,6 +216,7 @@ export function createDocumentProcessor(
   }
 
   return {
+    job,
     prepare() {
       if (!closed) ingestor.warmUp();
     },

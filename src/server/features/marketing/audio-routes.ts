@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Assistant } from '#server/ai/index.ts';
+import type { Assistant } from '#server/ai/assistant.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { notFound } from '#server/lib/errors.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Assistant } from '#server/ai/index.ts';
+import type { Assistant } from '#server/ai/assistant.ts';
 import { ProviderError, writerFor } from '#server/ai/writer.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, podcasts } from '#server/db/schema.ts';

@@ -12,7 +12,7 @@ import {
 } from '#shared/marketing/poster.ts';
 import { ZIdParam } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
-import type { Assistant } from '#server/ai/index.ts';
+import type { Assistant } from '#server/ai/assistant.ts';
 import { attachment } from '#server/features/cards/qr-print.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';

@@ -17,7 +17,7 @@ import type { Language } from '#shared/limits.ts';
 import type { TBusinessCard } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, posters, type User } from '#server/db/schema.ts';
-import type { Assistant } from '#server/ai/index.ts';
+import type { Assistant } from '#server/ai/assistant.ts';
 import { readLogo } from '#server/features/cards/logo-file.ts';
 import { qrSvg } from '#server/features/cards/qr-print.ts';
 import { getCard } from '#server/features/cards/service.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Assistant } from '#server/ai/index.ts';
+import type { Assistant } from '#server/ai/assistant.ts';
 import type { AppContext } from '#server/context.ts';
 import { documents } from '#server/db/schema.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Assistant } from '#server/ai/index.ts';
+import type { Assistant } from '#server/ai/assistant.ts';
 import type { AppContext } from '#server/context.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';

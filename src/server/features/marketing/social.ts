@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Assistant } from '#server/ai/index.ts';
+import type { Assistant } from '#server/ai/assistant.ts';
 import { ProviderError, writerFor, type Writer } from '#server/ai/writer.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, socialMediaContents } from '#server/db/schema.ts';

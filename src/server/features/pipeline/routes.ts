@@ -23,7 +23,7 @@ import {
   ZWebhookUpdate,
 } from '#shared/schemas/pipeline.ts';
 import type { AppContext } from '#server/context.ts';
-import type { JobQueue } from '#server/features/jobs/queue.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -39,7 +39,7 @@ import { resetWatermark } from './derive.ts';
 import { forgetLeadCounts } from './lead-count-cache.ts';
 import { getSettings, saveSettings } from './settings.ts';
 import * as tasks from './tasks.ts';
-import { deleteWebhook, getWebhook, registerWebhookJob, saveWebhook } from './webhook.ts';
+import { deleteWebhook, getWebhook, saveWebhook } from './webhook.ts';
 
 const ZLeadExportQuery = ZLeadQuery.pick({ stage: true, priority: true });
 type TLeadExportQuery = z.output<typeof ZLeadExportQuery>;
@@ -58,8 +58,6 @@ export function registerPipelineRoutes(
   const app = server.withTypeProvider<ZodTypeProvider>();
   const deps: pipeline.PipelineDeps = { ctx, queue, hub };
   const mails = mailLimits(server);
-  registerWebhookJob(ctx, queue);
-  pipeline.registerDeriveJob(deps);
 
   app.get(
     '/api/sales-pipeline/leads',

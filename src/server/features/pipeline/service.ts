@@ -21,7 +21,8 @@ import {
 import { notFound } from '#server/lib/errors.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
 import { countryOf, deviceTypeOf } from '#server/lib/visitor-traits.ts';
-import type { JobQueue } from '#server/features/jobs/queue.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import type { AppJobHandler, JobName } from '#server/jobs/registry.ts';
 import { notifyPriorityChanged } from '#server/features/notifications/service.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { derivePass, deriveSession, type DeriveHooks, type LeadChange } from './derive.ts';
@@ -37,7 +38,7 @@ import { rows } from '#server/db/rows.ts';
  * (their stage and priority then stick), listed a page at a time.
  */
 
-export const DERIVE_JOB = 'pipeline.derive';
+export const DERIVE_JOB = 'pipeline.derive' satisfies JobName;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface PipelineDeps {
@@ -271,11 +272,9 @@ async function ensureDeriveJob(deps: PipelineDeps, ownerId: number): Promise<voi
   if (!pending) await deps.queue.enqueue(DERIVE_JOB, { ownerId });
 }
 
-export function registerDeriveJob(deps: PipelineDeps): void {
-  deps.queue.registerHandler(DERIVE_JOB, async (payload) => {
-    const { ownerId } = payload as { ownerId: number };
-    await deriveAll(deps, ownerId);
-  });
+/** The queue's handler: scores the rest of an owner's conversations. */
+export function deriveJob(deps: PipelineDeps): AppJobHandler<typeof DERIVE_JOB> {
+  return { run: ({ ownerId }) => deriveAll(deps, ownerId) };
 }
 
 /** Scores every conversation not scored yet (used by the job and the benchmark). */

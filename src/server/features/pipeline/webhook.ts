@@ -7,7 +7,8 @@ import type { TWebhook, TWebhookUpdate } from '#shared/schemas/pipeline.ts';
 import type { AppContext } from '#server/context.ts';
 import { webhooks } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
-import type { JobQueue } from '#server/features/jobs/queue.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import type { AppJobHandler, JobName, JobPayload } from '#server/jobs/registry.ts';
 import { AddressRefusedError, resolvePublicAddresses } from './address-guard.ts';
 
 /*
@@ -16,7 +17,7 @@ import { AddressRefusedError, resolvePublicAddresses } from './address-guard.ts'
  * Deliveries go through the job queue: retried with backoff, and a restart does not lose one.
  */
 
-export const WEBHOOK_JOB = 'pipeline.webhook';
+export const WEBHOOK_JOB = 'pipeline.webhook' satisfies JobName;
 export const SIGNATURE_HEADER = 'x-docucard-signature';
 const TIMEOUT_MS = 10_000;
 
@@ -67,11 +68,8 @@ export async function deleteWebhook(ctx: AppContext, ownerId: number): Promise<v
   await ctx.db.delete(webhooks).where(eq(webhooks.userId, ownerId));
 }
 
-export interface WebhookPayload {
-  ownerId: number;
-  /** The exact JSON body that is signed and sent (the same on every retry). */
-  body: string;
-}
+/** The owner and the exact JSON body that is signed and sent (the same on every retry). */
+export type WebhookPayload = JobPayload<typeof WEBHOOK_JOB>;
 
 /** Queues a delivery when the owner has a webhook. */
 export async function queueWebhook(
@@ -134,12 +132,23 @@ async function post(
   });
 }
 
-export function registerWebhookJob(ctx: AppContext, queue: JobQueue): void {
-  queue.registerHandler(WEBHOOK_JOB, async (payload) => {
-    const { ownerId, body } = payload as WebhookPayload;
-    const [row] = await ctx.db.select().from(webhooks).where(eq(webhooks.userId, ownerId)).limit(1);
-    // The owner removed the webhook meanwhile: nothing to deliver.
-    if (!row) return;
-    await post(new URL(row.url), body, signBody(row.secret, body), ctx.config.webhookAllowPrivate);
-  });
+/** The queue's handler: one delivery, to the owner's webhook as it is now. */
+export function webhookJob(ctx: AppContext): AppJobHandler<typeof WEBHOOK_JOB> {
+  return {
+    async run({ ownerId, body }) {
+      const [row] = await ctx.db
+        .select()
+        .from(webhooks)
+        .where(eq(webhooks.userId, ownerId))
+        .limit(1);
+      // The owner removed the webhook meanwhile: nothing to deliver.
+      if (!row) return;
+      await post(
+        new URL(row.url),
+        body,
+        signBody(row.secret, body),
+        ctx.config.webhookAllowPrivate,
+      );
+    },
+  };
 }

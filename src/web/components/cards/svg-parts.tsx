@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { fitText, type MeasureText } from './text-fit.ts';
 
 /*
@@ -333,8 +333,4 @@ export function DetailRow({
       <FitText text={value} x={x + labelWidth} y={y} width={width - labelWidth} {...valueStyle} />
     </g>
   );
-}
-
-export function Defs({ children }: { children: ReactNode }) {
-  return <defs>{children}</defs>;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { LANGUAGE_STORAGE_KEY, LANGUAGES, isLanguage, type Language } from '#shared/limits.ts';
+import { LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '#shared/limits.ts';
 import { interpolateSpaced } from '../cjk-spacing.ts';
 import { browserLanguage } from './browser-language.ts';
 import {
@@ -161,8 +161,6 @@ function subscribe(listener: () => void): () => void {
 }
 
 const snapshot = () => `${language}:${version}`;
-
-export { LANGUAGES };
 
 /** `t` for the current language; components re-render when it or its texts change. */
 export function useChatI18n(): { t: Translate; language: Language } {

@@ -1,17 +1,11 @@
 /* The chat's limits: the shared zod-free values, plus the browser's image rules. */
 import {
   CHAT_IMAGE_TYPES,
-  MAX_CHAT_IMAGE_BASE64_CHARS,
   MAX_CHAT_MESSAGE_CHARS,
   type ChatImageType,
 } from '#shared/chat-limits.ts';
 
-export {
-  CHAT_IMAGE_TYPES,
-  MAX_CHAT_IMAGE_BASE64_CHARS,
-  MAX_CHAT_MESSAGE_CHARS,
-  type ChatImageType,
-};
+export { CHAT_IMAGE_TYPES, MAX_CHAT_MESSAGE_CHARS, type ChatImageType };
 
 /** Spec-core 5 and 9: images above this many bytes are downscaled before sending… */
 export const IMAGE_COMPRESS_ABOVE_BYTES = 200_000;

@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { watchMemory } from '#server/ingest/memory-watchdog.ts';
+import { spawnCappedChild } from '#server/lib/child-process.ts';
 import type { RenderedAudio, RenderJob } from './render.ts';
 
 /*
  * Speech renders wait in a short queue and run one at a time (configurable), each in its own
- * child process with a memory cap and a time limit — the pattern of the document reader
- * (ingest/isolated.ts, decision 010): V8's heap limit, the kernel's data limit (ulimit -d) and
- * a watchdog on the child's resident memory. A burst of requests therefore costs one core and
+ * child process with a memory cap and a time limit — lib/child-process.ts, as the document
+ * reader (ingest/isolated.ts, decision 010): V8's heap limit, the kernel's data limit
+ * (ulimit -d) and a watchdog on the child's resident memory. A burst of requests therefore costs one core and
  * a few hundred MB at most; past the queue's length callers are told to retry (429), and a
  * render that overruns or outgrows its cap is killed without touching the server.
  */
@@ -57,73 +56,44 @@ export interface SpeechQueue {
   load(): { running: number; waiting: number };
 }
 
-function childCommand(limits: SpeechQueueLimits) {
-  const nodeArgs = [`--max-old-space-size=${limits.maxMemoryMb}`, SPEECH_CHILD_ENTRY];
-  if (process.platform === 'win32') return { command: process.execPath, args: nodeArgs };
-  const dataKb = (limits.maxMemoryMb + KERNEL_HEADROOM_MB) * 1024;
-  return {
-    command: '/bin/sh',
-    args: [
-      '-c',
-      `ulimit -d ${dataKb} && exec "$@"`,
-      'docucard-speech',
-      process.execPath,
-      ...nodeArgs,
-    ],
-  };
-}
-
 /** One render in a fresh child process (its memory is returned to the system afterwards). */
 function renderInChild(job: RenderJob, limits: SpeechQueueLimits): Promise<RenderedAudio> {
   return new Promise((resolve, reject) => {
-    const { command, args } = childCommand(limits);
-    const child = spawn(command, args, {
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    const child = spawnCappedChild<SpeechError>({
+      entry: SPEECH_CHILD_ENTRY,
+      name: 'docucard-speech',
+      maxMemoryMb: limits.maxMemoryMb,
+      kernelHeadroomMb: KERNEL_HEADROOM_MB,
+      stderr: 'ignore',
       serialization: 'advanced',
-      env: { ...process.env, NODE_OPTIONS: '' },
+      reasons: {
+        memory: (rss) => new SpeechError('memory', `the render used ${Math.round(rss / MB)} MB`),
+        exit: ({ code, signal, outOfMemory }) =>
+          new SpeechError(
+            outOfMemory ? 'memory' : 'engine',
+            `the renderer stopped (${signal ?? code})`,
+          ),
+        error: (error) => new SpeechError('engine', error.message),
+      },
+      onEnd: reject,
     });
-    let settled = false;
-    const finish = (error: SpeechError | null, result?: RenderedAudio) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      watchdog?.stop();
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      if (error) reject(error);
-      else resolve(result!);
-    };
-    const timer = setTimeout(
-      () => finish(new SpeechError('timeout', `the render overran ${limits.timeoutMs} ms`)),
+    child.deadline(
       limits.timeoutMs,
+      () => new SpeechError('timeout', `the render overran ${limits.timeoutMs} ms`),
     );
-    const watchdog =
-      child.pid === undefined
-        ? null
-        : watchMemory(child.pid, {
-            maxBytes: limits.maxMemoryMb * MB,
-            intervalMs: 50,
-            onExceeded: (rss) =>
-              finish(new SpeechError('memory', `the render used ${Math.round(rss / MB)} MB`)),
-          });
-    child.on('message', (outcome: Outcome) => {
+    child.process.on('message', (outcome: Outcome) => {
+      if (child.ended) return;
       if (outcome.ok) {
         const mp3 = outcome.result.mp3;
-        finish(null, {
+        // Done with the child (it exits by itself once the answer is out).
+        child.end();
+        resolve({
           ...outcome.result,
           mp3: new Uint8Array(mp3.buffer, mp3.byteOffset, mp3.byteLength),
         });
-      } else finish(new SpeechError('engine', outcome.message));
+      } else child.end(new SpeechError('engine', outcome.message));
     });
-    child.on('error', (error) => finish(new SpeechError('engine', error.message)));
-    child.on('exit', (code, signal) => {
-      const memory = signal === 'SIGSEGV' || signal === 'SIGABRT' || code === 134;
-      finish(
-        new SpeechError(memory ? 'memory' : 'engine', `the renderer stopped (${signal ?? code})`),
-      );
-    });
-    child.send(job, (error) => {
-      if (error) finish(new SpeechError('engine', error.message));
-    });
+    child.send(job);
   });
 }
 

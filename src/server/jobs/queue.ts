@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { jobs } from '#server/db/schema.ts';
+import type { AppJobs } from './registry.ts';
 
 /*
  * The database-backed job queue (table `jobs`): work survives a restart and any instance may
@@ -13,12 +15,52 @@ import { jobs } from '#server/db/schema.ts';
  * claimed again and counts as an attempt, so a job that keeps crashing the process ends up
  * failed.
  *
+ * The job types are a registry (registry.ts: name → payload schema, lane): enqueue() takes only
+ * a payload of its type's shape, and a claimed job's payload is checked against the schema
+ * before its handler sees it — one that does not fit (a row written by hand or by an older
+ * version) fails that job for good with the schema's complaint, never the worker.
+ *
  * Job types run in lanes: each lane runs one job at a time per instance, and lanes run side by
  * side, so a two-minute document does not hold up a password-reset mail.
  */
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+
+/** One kind of job, as the registry describes it. */
+export interface JobType {
+  /** The payload's schema: enqueue() is typed by it, a claimed job is checked against it. */
+  payload: z.ZodType;
+  /** Jobs of a lane run one at a time per instance (default: the shared default lane). */
+  lane?: string;
+  /** The payload holds secrets (a mail's sign-in link): erased once the job is settled. */
+  erasePayloadWhenSettled?: boolean;
+}
+
+/** Job types by the name stored in `jobs.type`. */
+export type JobRegistry = Record<string, JobType>;
+
+/** The payload a handler of type T of registry R is given (parsed by its schema). */
+export type JobPayloadOf<R extends JobRegistry, T extends keyof R> = z.output<R[T]['payload']>;
+
+/** What runs a job type: one per type, given to the queue at start-up. */
+export interface JobHandler<Payload> {
+  run(payload: Payload, job: JobRow): Promise<void>;
+  /**
+   * Told once when a job fails for good (its last attempt failed, or it crashed the process
+   * on its last attempt), so the record it works on can say so. Not told of a job whose
+   * payload does not fit its schema (there is no record to name).
+   */
+  onGiveUp?: (
+    payload: Payload,
+    job: JobRow,
+    failure: { crashed: boolean; error: string },
+  ) => Promise<void>;
+}
+
+/** A handler for every type of the registry: none may be left out. */
+export type JobHandlers<R extends JobRegistry> = {
+  [T in keyof R]: JobHandler<JobPayloadOf<R, T>>;
+};
 
 export const DEFAULT_LANE = 'default';
 /** The error stored for a job whose process stopped while running it. */
@@ -35,20 +77,15 @@ export class JobReleased extends Error {
   }
 }
 
-export interface JobTypeOptions {
-  /** Jobs of a lane run one at a time per instance (default: the shared default lane). */
-  lane?: string;
-  /**
-   * Told once when a job fails for good (its last attempt failed, or it crashed the process
-   * on its last attempt), so the record it works on can say so.
-   */
-  onGiveUp?: (
-    payload: unknown,
-    job: JobRow,
-    failure: { crashed: boolean; error: string },
-  ) => Promise<void>;
-  /** The payload holds secrets (a mail's sign-in link): erased once the job is settled. */
-  erasePayloadWhenSettled?: boolean;
+/** A claimed job whose payload does not fit its type's schema: it fails at once, for good. */
+export class InvalidJobPayload extends Error {
+  constructor(type: string, error: z.ZodError) {
+    const issues = error.issues.map(
+      (issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(payload)'}: ${issue.message}`,
+    );
+    super(`invalid payload for ${type}: ${issues.join('; ')}`);
+    this.name = 'InvalidJobPayload';
+  }
 }
 
 export interface JobQueueOptions {
@@ -61,23 +98,29 @@ export interface JobQueueOptions {
   staleLockMs?: number;
 }
 
-export interface JobQueue {
-  enqueue(
-    type: string,
-    payload: unknown,
+/** The queue of the app's job types (registry.ts), or of another registry (tests). */
+export interface JobQueue<R extends JobRegistry = AppJobs> {
+  /** Queues a job; its payload must have its type's shape (checked again when it is claimed). */
+  enqueue<T extends keyof R & string>(
+    type: T,
+    payload: z.input<R[T]['payload']>,
     options?: { runAt?: Date; maxAttempts?: number },
   ): Promise<number>;
-  registerHandler(type: string, handler: JobHandler, options?: JobTypeOptions): void;
+  /**
+   * Installs the handler of every job type, once, at start-up (buildApp): until then this
+   * instance claims nothing.
+   */
+  handle(handlers: JobHandlers<R>): void;
   /**
    * Runs every job due now on this instance (lanes side by side, one job at a time in each;
    * only the lanes of `types` when given); answers how many ran. A stopped queue runs nothing.
    */
-  runDue(types?: readonly string[]): Promise<number>;
+  runDue(types?: readonly (keyof R & string)[]): Promise<number>;
   /**
    * Resolves once no job of these types is due or running on any instance: runs them here,
    * and waits for those another instance holds (tests, and `whenIdle` of documents).
    */
-  settle(types: readonly string[]): Promise<void>;
+  settle(types: readonly (keyof R & string)[]): Promise<void>;
   start(): void;
   /** Stops polling and claiming, and waits for the jobs in hand. */
   stop(): Promise<void>;
@@ -87,16 +130,19 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number): nu
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-interface RegisteredType extends JobTypeOptions {
-  handler: JobHandler;
+interface RegisteredType {
+  schema: z.ZodType;
+  handler: JobHandler<unknown>;
   lane: string;
+  erasePayloadWhenSettled: boolean;
 }
 
-export function createJobQueue(
+export function createJobQueue<R extends JobRegistry>(
   ctx: AppContext,
   log: FastifyBaseLogger,
+  registry: R,
   options: JobQueueOptions = {},
-): JobQueue {
+): JobQueue<R> {
   const pollMs = options.pollMs ?? 1000;
   const backoffBaseMs = options.backoffBaseMs ?? 5_000;
   const backoffMaxMs = options.backoffMaxMs ?? 60 * 60 * 1000;
@@ -160,6 +206,10 @@ export function createJobQueue(
     return () => clearInterval(beat);
   }
 
+  /**
+   * Settles a claimed job: done, released, retried later, or failed for good (after its last
+   * attempt, or at once when its payload does not fit its schema).
+   */
   async function finish(job: JobRow, error: unknown, crashed = false): Promise<void> {
     const entry = types.get(job.type);
     const erase = entry?.erasePayloadWhenSettled ? { payload: {} } : {};
@@ -179,7 +229,7 @@ export function createJobQueue(
       return;
     }
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    const giveUp = job.attempts >= job.maxAttempts;
+    const giveUp = job.attempts >= job.maxAttempts || error instanceof InvalidJobPayload;
     const retryAt = new Date(
       ctx.now().getTime() + backoffDelay(job.attempts, backoffBaseMs, backoffMaxMs),
     );
@@ -199,9 +249,11 @@ export function createJobQueue(
       { jobId: job.id, type: job.type, attempt: job.attempts, giveUp, err: message },
       'job failed',
     );
-    if (giveUp && entry?.onGiveUp) {
+    const onGiveUp = entry?.handler.onGiveUp;
+    const payload = entry?.schema.safeParse(job.payload);
+    if (giveUp && onGiveUp && payload?.success) {
       try {
-        await entry.onGiveUp(job.payload, job, { crashed, error: message });
+        await onGiveUp(payload.data, job, { crashed, error: message });
       } catch (hookError) {
         log.error({ err: hookError, jobId: job.id, type: job.type }, 'job give-up hook failed');
       }
@@ -214,10 +266,16 @@ export function createJobQueue(
       await finish({ ...job, attempts: job.maxAttempts }, new Error(CRASHED_JOB_ERROR), true);
       return;
     }
+    const entry = types.get(job.type)!;
+    const payload = entry.schema.safeParse(job.payload);
+    if (!payload.success) {
+      await finish(job, new InvalidJobPayload(job.type, payload.error));
+      return;
+    }
     const release = holdLock(job);
     let failure: unknown = undefined;
     try {
-      await types.get(job.type)!.handler(job.payload, job);
+      await entry.handler.run(payload.data, job);
     } catch (error) {
       failure = error ?? new Error('failed');
     } finally {
@@ -314,8 +372,16 @@ export function createJobQueue(
       }
       return row!.id;
     },
-    registerHandler(type, handler, typeOptions = {}) {
-      types.set(type, { ...typeOptions, handler, lane: typeOptions.lane ?? DEFAULT_LANE });
+    handle(handlers) {
+      if (types.size > 0) throw new Error('the job handlers are installed once, at start-up');
+      for (const [type, jobType] of Object.entries(registry)) {
+        types.set(type, {
+          schema: jobType.payload,
+          handler: handlers[type] as JobHandler<unknown>,
+          lane: jobType.lane ?? DEFAULT_LANE,
+          erasePayloadWhenSettled: jobType.erasePayloadWhenSettled ?? false,
+        });
+      }
     },
     runDue,
     async settle(selected) {

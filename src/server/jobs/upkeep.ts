@@ -3,6 +3,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { jobs } from '#server/db/schema.ts';
 import type { JobQueue } from './queue.ts';
+import type { AppJobHandler, JobName } from './registry.ts';
 
 /*
  * Daily upkeep of the database, as a job on the queue (so one instance does it):
@@ -12,7 +13,7 @@ import type { JobQueue } from './queue.ts';
  *   session row by a trigger) leave dead versions that slow the lists down.
  */
 
-export const UPKEEP_JOB = 'db.upkeep';
+export const UPKEEP_JOB = 'db.upkeep' satisfies JobName;
 export const UPKEEP_EVERY_MS = 24 * 60 * 60 * 1000;
 export const KEEP_SETTLED_JOBS_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -43,16 +44,22 @@ async function scheduleUpkeep(ctx: AppContext, queue: JobQueue, runAt: Date): Pr
   if (!waiting) await queue.enqueue(UPKEEP_JOB, {}, { runAt, maxAttempts: 3 });
 }
 
-/** Registers the upkeep job; the first run is a day after the first start. */
-export async function installUpkeep(
+/** The upkeep job: runs, then queues the next run a day later. */
+export function upkeepJob(
   ctx: AppContext,
   queue: JobQueue,
   log: FastifyBaseLogger,
-): Promise<void> {
-  queue.registerHandler(UPKEEP_JOB, async () => {
-    const result = await runUpkeep(ctx);
-    log.info(result, 'database upkeep');
-    await scheduleUpkeep(ctx, queue, new Date(ctx.now().getTime() + UPKEEP_EVERY_MS));
-  });
+): AppJobHandler<typeof UPKEEP_JOB> {
+  return {
+    async run() {
+      const result = await runUpkeep(ctx);
+      log.info(result, 'database upkeep');
+      await scheduleUpkeep(ctx, queue, new Date(ctx.now().getTime() + UPKEEP_EVERY_MS));
+    },
+  };
+}
+
+/** At start-up: the first run is a day after the first start. */
+export async function scheduleFirstUpkeep(ctx: AppContext, queue: JobQueue): Promise<void> {
   await scheduleUpkeep(ctx, queue, new Date(ctx.now().getTime() + UPKEEP_EVERY_MS));
 }

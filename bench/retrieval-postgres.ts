@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
-import { termOf } from './text/normalize.ts';
+import { termOf } from '#server/ai/text/normalize.ts';
 
 /*
- * The alternative index design, kept for bench/retrieval.bench.ts: Postgres full-text search over
+ * The alternative index design, kept for retrieval.bench.ts: Postgres full-text search over
  * the stored `tokens` column, ranked with ts_rank. It is not used to answer: the in-memory BM25
- * index (retrieval.ts) measured faster and ranked better, see the bench.
+ * index (src/server/ai/retrieval.ts) measured faster and ranked better, see the bench.
  *
  * Both sides are tokenized as the in-memory index tokenizes them, never by Postgres's own
  * parser (which would cut "4SD10-18" at the dash and read "-" in a web query as NOT): a

@@ -32,8 +32,8 @@ import { analyseQuestion } from './text/question.ts';
  */
 
 export type { ChatLanguage } from './text/language.ts';
-export type { ChatTurn, Citation, ModelStatus, ProviderName } from './provider.ts';
-export { textFromImage, type TextFromImageOptions } from './image.ts';
+export type { ChatTurn, ModelStatus, ProviderName } from './provider.ts';
+export { textFromImage } from './image.ts';
 
 export interface AnswerInput {
   cardId: number;

@@ -1,0 +1,1 @@
+DROP TABLE "document_intelligence" CASCADE;
