@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { foldToSimplified } from '#server/ai/han-fold.ts';
+import { foldToSimplified } from '#server/text/han-script.ts';
 import { textFromImage } from '#server/ai/image.ts';
 import { detectDocumentKind } from '#server/ingest/detect.ts';
 import { createIsolatedIngestor } from '#server/ingest/isolated.ts';

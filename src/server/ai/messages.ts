@@ -1,5 +1,5 @@
 import { translate } from '#server/lib/i18n.ts';
-import type { ChatLanguage } from './text/language.ts';
+import type { ChatLanguage } from '#server/text/language.ts';
 
 /*
  * The assistant's own sentences in the visitor's language, from the locale files (section

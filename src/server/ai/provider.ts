@@ -6,7 +6,7 @@ import type { RedListKeyword } from './guard.ts';
 import { localProvider } from './providers/local.ts';
 import { createOpenAiCompatibleProvider } from './providers/openai-compatible.ts';
 import type { CardIndex } from './retrieval.ts';
-import type { ChatLanguage } from './text/language.ts';
+import type { ChatLanguage } from '#server/text/language.ts';
 import type { VoiceType } from '#shared/marketing/audio.ts';
 
 /*

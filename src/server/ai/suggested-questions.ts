@@ -1,7 +1,7 @@
 import { translate } from '#server/lib/i18n.ts';
 import { intelligenceOf } from './card-intelligence.ts';
 import type { CardIndex } from './retrieval.ts';
-import type { ChatLanguage } from './text/language.ts';
+import type { ChatLanguage } from '#server/text/language.ts';
 
 /*
  * The questions a visitor is offered before typing, computed per card from what its documents

@@ -1,5 +1,14 @@
 import {
+  addCounts,
+  type AnalysisLanguage,
+  countScripts,
+  EMPTY_COUNTS,
+  LANGUAGE_NAMES,
+  languageVolumes,
+} from '#server/text/language.ts';
+import {
   CATALOGUE_TERMS,
+  FAQ_CUE,
   FINANCIAL_TERMS,
   GENERAL_INDUSTRY,
   INDUSTRIES,
@@ -7,23 +16,16 @@ import {
   LEGAL_TERMS,
   MANUAL_TERMS,
   MARKETING_TERMS,
+  PRICE_LIST_CUE,
   PRODUCT_TERMS,
   PROFILE_TERMS,
   SERVICE_TERMS,
   TECHNICAL_TERMS,
   TRADE_TERMS,
-} from './analysis-lexicons.ts';
+} from '#server/vocabulary/document-lexicons.ts';
 import type { DocumentKind } from './detect.ts';
 import type { ExtractedSection } from './extract/types.ts';
-import {
-  addCounts,
-  type AnalysisLanguage,
-  countScripts,
-  EMPTY_COUNTS,
-  LANGUAGE_NAMES,
-  languageVolumes,
-} from './language.ts';
-import { cappedScore, countTerms } from './term-counter.ts';
+import { cappedScore, countTerms, termText, type TermText } from './term-counter.ts';
 
 /*
  * What the documents are, computed from their text: languages by script counts, industry by
@@ -58,7 +60,7 @@ export type RecommendedModel = 'openai' | 'deepseek';
 export interface DocumentAnalysis {
   primaryLanguage: AnalysisLanguage;
   secondaryLanguages: AnalysisLanguage[];
-  /** An id from INDUSTRIES (analysis-lexicons.ts) or 'general'. */
+  /** An id from INDUSTRIES (vocabulary/document-lexicons.ts) or 'general'. */
   industry: string;
   documentComplexity: Complexity;
   contentTypes: ContentType[];
@@ -107,25 +109,20 @@ interface DocumentProfile {
 const distinctMatches = (text: string, pattern: RegExp) => new Set(text.match(pattern) ?? []).size;
 const countMatches = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
-function contentTypesOf(kind: DocumentKind, text: string, lower: string): ContentType[] {
+function contentTypesOf(kind: DocumentKind, text: string, terms: TermText): ContentType[] {
+  const { lower } = terms;
   const types: ContentType[] = [];
   const modelCodes = distinctMatches(text, MODEL_CODE);
   const units = countMatches(lower, UNIT_AFTER_NUMBER);
-  const distinct = (terms: readonly string[]) => countTerms(lower, terms, false).distinct;
+  const distinct = (list: readonly string[]) => countTerms(terms, list).distinct;
   if ((modelCodes >= 2 && units >= 2) || distinct(CATALOGUE_TERMS) >= 3) {
     types.push('product-catalogue');
   }
   if (distinct(PROFILE_TERMS) >= 2) types.push('company-profile');
-  if (
-    countMatches(text, QUESTION_LINE) >= 2 ||
-    /\bfaq\b|frequently asked|常见问题|常見問題/u.test(lower)
-  ) {
+  if (countMatches(text, QUESTION_LINE) >= 2 || FAQ_CUE.test(terms.folded)) {
     types.push('faq');
   }
-  if (
-    countMatches(lower, CURRENCY_AMOUNT) >= 3 ||
-    /price list|pricelist|价格表|價格表|报价单|報價單/u.test(lower)
-  ) {
+  if (countMatches(lower, CURRENCY_AMOUNT) >= 3 || PRICE_LIST_CUE.test(terms.folded)) {
     types.push('price-list');
   }
   if (distinct(MANUAL_TERMS) >= 3) types.push('technical-manual');
@@ -154,11 +151,11 @@ function profileDocument(
     counts,
     language: top ? top[0] : null,
     volume: volumes.reduce((sum, [, volume]) => sum + volume, 0),
-    types: contentTypesOf(doc.kind, text, lower),
+    types: contentTypesOf(doc.kind, text, termText(lower)),
   };
 }
 
-function decideComplexity(text: string, lower: string): Complexity {
+function decideComplexity(text: string, terms: TermText): Complexity {
   const characters = text.length;
   const tokens = text.match(/[\p{L}\p{N}][\p{L}\p{N}.,]*/gu) ?? [];
   const numeric = tokens.filter((token) => /\d/.test(token)).length;
@@ -170,7 +167,7 @@ function decideComplexity(text: string, lower: string): Complexity {
   const tableShare = lines.length ? tableLike / lines.length : 0;
   const modelCodes = distinctMatches(text, MODEL_CODE);
   const technicalPerThousand =
-    (countTerms(lower, TECHNICAL_TERMS, false).total + countMatches(lower, UNIT_AFTER_NUMBER)) /
+    (countTerms(terms, TECHNICAL_TERMS).total + countMatches(terms.lower, UNIT_AFTER_NUMBER)) /
     Math.max(1, characters / 1000);
   let score = 0;
   if (characters > 50_000) score += 2;
@@ -211,6 +208,7 @@ export function analyseDocuments(docs: readonly AnalysedDocument[]): DocumentAna
   const profiles = docs.map(profileDocument).filter((profile) => profile.text.trim());
   const allText = profiles.map((profile) => profile.text).join('\n');
   const allLower = allText.toLowerCase();
+  const allTerms = termText(allLower);
 
   // Languages
   const counts = profiles.reduce((sum, profile) => addCounts(sum, profile.counts), EMPTY_COUNTS);
@@ -231,7 +229,7 @@ export function analyseDocuments(docs: readonly AnalysedDocument[]): DocumentAna
   // Industry
   const industryScores: Record<string, number> = {};
   for (const industry of INDUSTRIES) {
-    const count = countTerms(allLower, industry.terms, false);
+    const count = countTerms(allTerms, industry.terms);
     industryScores[industry.id] = cappedScore(count, 6) + count.distinct;
   }
   const ranked = Object.entries(industryScores).sort((a, b) => b[1] - a[1]);
@@ -244,21 +242,21 @@ export function analyseDocuments(docs: readonly AnalysedDocument[]): DocumentAna
   const industryClarity = bestScore > 0 ? (bestScore - secondScore) / bestScore : 0;
 
   // Features
-  const documentComplexity = decideComplexity(allText, allLower);
+  const documentComplexity = decideComplexity(allText, allTerms);
   const perThousand = (hits: number) => hits / Math.max(1, allText.length / 1000);
-  const technical = countTerms(allLower, TECHNICAL_TERMS, false);
+  const technical = countTerms(allTerms, TECHNICAL_TERMS);
   const unitHits = countMatches(allLower, UNIT_AFTER_NUMBER);
   // Measurements with units ("0.005 mm", "15 kW") are technical vocabulary too.
   const technicalTerms =
     technical.distinct + Math.min(unitHits, 3) >= 3 && perThousand(technical.total + unitHits) >= 3;
-  const financial = countTerms(allLower, FINANCIAL_TERMS, false);
+  const financial = countTerms(allTerms, FINANCIAL_TERMS);
   const financialData =
     countMatches(allLower, CURRENCY_AMOUNT) >= 2 ||
     (financial.distinct >= 3 && financial.total >= 4);
-  const legal = countTerms(allLower, LEGAL_TERMS, false);
+  const legal = countTerms(allTerms, LEGAL_TERMS);
   const legalContent =
     legal.distinct >= 3 || (legal.distinct >= 2 && perThousand(legal.total) >= 2);
-  const marketingContent = countTerms(allLower, MARKETING_TERMS, false).distinct >= 3;
+  const marketingContent = countTerms(allTerms, MARKETING_TERMS).distinct >= 3;
 
   const typeCounts = new Map<ContentType, number>();
   for (const profile of profiles) {
@@ -270,8 +268,8 @@ export function analyseDocuments(docs: readonly AnalysedDocument[]): DocumentAna
     .filter((type) => type !== 'general-document' || typeCounts.size === 1);
 
   // What the business sells
-  const serviceScore = cappedScore(countTerms(allLower, SERVICE_TERMS, false));
-  const productScore = cappedScore(countTerms(allLower, PRODUCT_TERMS, false));
+  const serviceScore = cappedScore(countTerms(allTerms, SERVICE_TERMS));
+  const productScore = cappedScore(countTerms(allTerms, PRODUCT_TERMS));
   const offering =
     serviceScore >= 4 && serviceScore > productScore * 1.5
       ? 'services'

@@ -1,3 +1,12 @@
+import { foldKeepingOffsets } from '#server/text/han-script.ts';
+import {
+  CERTIFICATION_CONTEXT,
+  CONTACT_LABEL,
+  HIGHLIGHT_CUE,
+  OVERVIEW_CUE,
+  TRADE_TERM_CUES,
+  type TradeTermKind,
+} from '#server/vocabulary/document-cues.ts';
 import type { AnalysedDocument } from './analyse.ts';
 import { EMAIL_PATTERN } from './email-pattern.ts';
 
@@ -36,8 +45,7 @@ export interface SourcedFact extends SourcedText {
   label: string;
 }
 
-export type TradeTermKind =
-  'payment' | 'delivery' | 'moq' | 'samples' | 'warranty' | 'shipping' | 'price' | 'oem';
+export type { TradeTermKind } from '#server/vocabulary/document-cues.ts';
 
 export interface DocumentIntelligence {
   companyName?: string;
@@ -175,12 +183,8 @@ function findCompanyNames(lines: Line[]): string[] {
 
 // Overview and highlights ----------------------------------------------------------------------
 
-const OVERVIEW_CUES =
-  /\b(founded|established|produces|manufactures|manufacturer|specializ\w*|specialis\w*|located|headquartered|supplier|provider|is a|are a)\b|成立|位于|位於|专业|專業|生产|生產|主营|主營|致力于|致力於|是一家|拥有|擁有/iu;
 /** A sentence about "the company" without naming it. */
 const COMPANY_REFERENCE = /^(?:公司|本公司|我们|我們|we\b|our company|the company)/iu;
-const HIGHLIGHT_CUES =
-  /\b(certif\w*|iso\s?\d+|export\w*|countries|employees|staff|capacity|per day|a day|per month|production lines?|automatic lines?|guarantee|warranty|award\w*|patent\w*|founded|established|years|factory)\b|成立|员工|員工|产量|產量|出口|国家|國家|认证|認證|专利|專利|生产线|生產線|设计中心|設計中心|荣誉|榮譽|年产|年產|日产|日產/iu;
 
 function buildOverview(sentences: Line[], companyNames: string[]): SourcedText[] {
   const nameKeys = companyNames.map((name) => name.toLowerCase());
@@ -190,7 +194,7 @@ function buildOverview(sentences: Line[], companyNames: string[]): SourcedText[]
     const lower = sentence.text.toLowerCase();
     const aboutCompany =
       nameKeys.some((key) => lower.includes(key)) || COMPANY_REFERENCE.test(sentence.text);
-    if (!aboutCompany || !OVERVIEW_CUES.test(sentence.text)) continue;
+    if (!aboutCompany || !OVERVIEW_CUE.test(foldKeepingOffsets(sentence.text))) continue;
     if (sentence.text.length < 15 || length + sentence.text.length > MAX_OVERVIEW_CHARS) continue;
     chosen.push(sentence);
     length += sentence.text.length;
@@ -202,7 +206,10 @@ function buildHighlights(sentences: Line[], overview: SourcedText[]): SourcedTex
   const used = new Set(overview.map((item) => item.text));
   return (
     sentences
-      .filter((sentence) => /\d/.test(sentence.text) && HIGHLIGHT_CUES.test(sentence.text))
+      .filter(
+        (sentence) =>
+          /\d/.test(sentence.text) && HIGHLIGHT_CUE.test(foldKeepingOffsets(sentence.text)),
+      )
       .filter((sentence) => !used.has(sentence.text) && sentence.text.length <= 240)
       .filter((sentence) => !/^(q|a|问|答|問)\s*[:：]/iu.test(sentence.text))
       // Contact lines are contact information, not achievements.
@@ -273,7 +280,6 @@ const EMAIL = new RegExp(EMAIL_PATTERN, 'g');
 const WEBSITE = /\b(?:https?:\/\/[^\s,，。;；)）]+|www\.[\w-]+(?:\.[\w-]+)+[^\s,，。;；)）]*)/gi;
 const PHONE =
   /(?:\+\d{1,3}[\s-]?)?(?:\(\d{2,4}\)[\s-]?)?\d{2,4}[\s-]\d{3,4}[\s-]\d{3,4}\b|(?<!\d)1[3-9]\d{9}(?!\d)|\+\d{8,14}\b/g;
-const PHONE_LABEL = /(?:tel|phone|mobile|whatsapp|wechat|电话|電話|手机|手機|座机|微信)/i;
 const ADDRESS_LABEL = /(?:address|add\.|地址)\s*[:：]\s*([^\n]{6,120})/gi;
 const CHINESE_LOCATION =
   /(?:位于|位於|地处|地處)([\p{Script=Han}\d]{4,30}(?:镇|鎮|区|區|市|县|縣|号|號))/gu;
@@ -292,7 +298,7 @@ function buildContacts(lines: Line[]): ContactInformation {
     // A phone-shaped number counts when labelled or in international form; catalogue
     // dimensions ("600 x 600") never match the digit grouping anyway. The label is looked for
     // once per line, not once per number (a line of 20,000 numbers: quadratic).
-    const labelled = PHONE_LABEL.test(text);
+    const labelled = CONTACT_LABEL.test(foldKeepingOffsets(text));
     for (const match of text.matchAll(PHONE)) {
       if (match[0].startsWith('+') || labelled || /^1[3-9]\d{9}$/.test(match[0])) {
         phones.push(match[0].trim());
@@ -304,7 +310,9 @@ function buildContacts(lines: Line[]): ContactInformation {
       const name = match[1]?.trim();
       if (!name || name.includes('@') || /\d{3}/.test(name)) continue;
       const role = match[2]?.trim();
-      contactPersons.push(role && !PHONE_LABEL.test(role) ? `${name}, ${role}` : name);
+      contactPersons.push(
+        role && !CONTACT_LABEL.test(foldKeepingOffsets(role)) ? `${name}, ${role}` : name,
+      );
     }
   }
   const emailDomains = new Set(emails.map((email) => email.split('@')[1]?.toLowerCase()));
@@ -318,22 +326,22 @@ function buildContacts(lines: Line[]): ContactInformation {
 }
 
 const CONTACT_LINE = new RegExp(
-  [
-    EMAIL.source,
-    WEBSITE.source,
-    PHONE_LABEL.source,
-    ADDRESS_LABEL.source,
-    CONTACT_PERSON.source,
-  ].join('|'),
+  [EMAIL.source, WEBSITE.source, ADDRESS_LABEL.source, CONTACT_PERSON.source].join('|'),
   'iu',
 );
+/** The phone and messenger labels, looked for in the folded line. */
+const CONTACT_LINE_LABEL = new RegExp(CONTACT_LABEL.source, 'iu');
+
+function isContactLine(text: string): boolean {
+  return CONTACT_LINE.test(text) || CONTACT_LINE_LABEL.test(foldKeepingOffsets(text));
+}
 
 /** The lines that carry contact details, each once (a contact block is usually a few lines). */
 function findContactLines(lines: Line[]): SourcedFact[] {
   const seen = new Set<string>();
   const found: SourcedFact[] = [];
   for (const line of lines) {
-    if (line.text.length > 240 || seen.has(line.text) || !CONTACT_LINE.test(line.text)) continue;
+    if (line.text.length > 240 || seen.has(line.text) || !isContactLine(line.text)) continue;
     // A label alone ("Contact us") is no detail: a value must follow it.
     if (!/[:：]\s*\S|@|\d{3}|www\./u.test(line.text)) continue;
     seen.add(line.text);
@@ -344,31 +352,6 @@ function findContactLines(lines: Line[]): SourcedFact[] {
 
 // Trade terms and certifications ----------------------------------------------------------------
 
-const TRADE_TERM_CUES: ReadonlyArray<[TradeTermKind, RegExp]> = [
-  [
-    'payment',
-    /\b(?:payment|pay(?:able)?|t\/t|l\/c|letter of credit|deposit|paypal|western union)\b|付款|支付|定金|订金|訂金|结算|結算|信用证|信用證/iu,
-  ],
-  [
-    'delivery',
-    /\b(?:delivery|lead[- ]time|deliver(?:ed|s)?|production time|ready to ship|dispatch)\b|交货|交貨|交期|货期|貨期|发货|發貨|生产周期|生產週期/iu,
-  ],
-  ['moq', /\b(?:moq|minimum order|min\.? order|minimum quantity)\b|起订|起訂|最小订单|最小訂單/iu],
-  ['samples', /\bsamples?\b|样品|樣品|样板|樣板/iu],
-  ['warranty', /\b(?:warranty|guarantee[ds]?)\b|质保|質保|保修|质量保证|質量保證/iu],
-  [
-    'shipping',
-    /\b(?:port of loading|shipping|shipment|fob|cif|exw|incoterms?)\b|装运|裝運|港口|运输|運輸/iu,
-  ],
-  [
-    'price',
-    /\b(?:price|prices|pricing|quotation|quote|price list)\b|价格|價格|报价|報價|单价|單價/iu,
-  ],
-  [
-    'oem',
-    /\b(?:oem|odm|private label|custom(?:i[sz]ed)? (?:logo|brand|packaging))\b|定制|訂製|贴牌|貼牌/iu,
-  ],
-];
 const MAX_TRADE_TERMS = 16;
 
 /** Lines stating trade terms, short enough to quote, questions left out (FAQ answers kept). */
@@ -379,7 +362,8 @@ function findTradeTerms(lines: Line[]): Array<SourcedFact & { label: TradeTermKi
     const text = line.text.replace(ANSWER_START, '$1');
     if (text.length < 8 || text.length > 240 || seen.has(text)) continue;
     if (/[?？]$/u.test(text) || QUESTION_START.test(text)) continue;
-    const kind = TRADE_TERM_CUES.find(([, cue]) => cue.test(text))?.[0];
+    const folded = foldKeepingOffsets(text);
+    const kind = TRADE_TERM_CUES.find(([, cue]) => cue.test(folded))?.[0];
     if (!kind) continue;
     seen.add(text);
     found.push({ ...line, text, label: kind });
@@ -390,14 +374,14 @@ function findTradeTerms(lines: Line[]): Array<SourcedFact & { label: TradeTermKi
 
 const CERTIFICATION =
   /\b(?:ISO\s?\d{4,5}(?:[:-]\d{4})?|CE|UL|FCC|RoHS|REACH|FDA|GMP|HACCP|BRC|BSCI|SGS|TÜV|TUV|GS|CB|ETL|SASO|BIS|KC|PSE|Halal|Kosher|FSC|GOTS|OEKO-TEX|IATF\s?16949|GB\/T\s?\d+)\b|3C|中国环境标志|绿色建材|綠色建材/gu;
-const CERTIFICATION_CONTEXT =
-  /certif|certified|approved|compliant|standard|label|mark|认证|認證|证书|證書|标准|標準|标志|標誌|检测|檢測/iu;
 
 /** Certifications named next to a word that says so ("Certifications: CE, ISO 14001"). */
 function findCertifications(lines: Line[]): SourcedFact[] {
   const found = new Map<string, SourcedFact>();
   for (const line of lines) {
-    if (line.text.length > 300 || !CERTIFICATION_CONTEXT.test(line.text)) continue;
+    if (line.text.length > 300 || !CERTIFICATION_CONTEXT.test(foldKeepingOffsets(line.text))) {
+      continue;
+    }
     if (/[?？]$/u.test(line.text) || QUESTION_START.test(line.text)) continue;
     for (const match of line.text.matchAll(CERTIFICATION)) {
       const label = match[0].replace(/\s+/g, ' ');

@@ -1,7 +1,23 @@
+import { foldKeepingOffsets } from '#server/text/han-script.ts';
+import { escapePattern } from '#server/vocabulary/patterns.ts';
+
 /*
  * Counts lexicon terms in text in one regex pass per lexicon: English terms as whole words
- * (plural allowed), CJK terms as substrings. Compiled matchers are cached per lexicon.
+ * (plural allowed), CJK terms as substrings. The terms are folded (vocabulary/concepts.ts) and are
+ * looked for in the text folded with its offsets kept, so one form finds both scripts; a match
+ * is counted under the text's own spelling. Compiled matchers are cached per lexicon.
  */
+
+/** Lower-case text and the same text folded, every offset the same. */
+export interface TermText {
+  lower: string;
+  folded: string;
+}
+
+/** The text as countTerms reads it (`lower`: already lower case), folded once for every lexicon. */
+export function termText(lower: string): TermText {
+  return { lower, folded: foldKeepingOffsets(lower) };
+}
 
 export interface TermCount {
   /** All matches. */
@@ -20,15 +36,12 @@ interface Matcher {
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const cache = new WeakMap<readonly string[], Matcher>();
 
-// In a /u pattern only syntax characters and '/' may be escaped (not '-').
-const escape = (term: string) => term.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
 function compile(terms: readonly string[]): Matcher {
   const byLength = [...new Set(terms.map((t) => t.toLowerCase()))].sort(
     (a, b) => b.length - a.length,
   );
-  const latin = byLength.filter((term) => !CJK.test(term)).map(escape);
-  const cjk = byLength.filter((term) => CJK.test(term)).map(escape);
+  const latin = byLength.filter((term) => !CJK.test(term)).map(escapePattern);
+  const cjk = byLength.filter((term) => CJK.test(term)).map(escapePattern);
   return {
     latin: latin.length
       ? new RegExp(`(?<![\\p{L}\\p{N}])(${latin.join('|')})(?:e?s)?(?![\\p{L}\\p{N}])`, 'gu')
@@ -37,20 +50,19 @@ function compile(terms: readonly string[]): Matcher {
   };
 }
 
-/** `text` should already be lowercased (countTerms does it when asked). */
-export function countTerms(text: string, terms: readonly string[], lowercase = true): TermCount {
+export function countTerms(text: TermText, terms: readonly string[]): TermCount {
   let matcher = cache.get(terms);
   if (!matcher) {
     matcher = compile(terms);
     cache.set(terms, matcher);
   }
-  const haystack = lowercase ? text.toLowerCase() : text;
   const byTerm = new Map<string, number>();
   let total = 0;
   for (const pattern of [matcher.latin, matcher.cjk]) {
     if (!pattern) continue;
-    for (const match of haystack.matchAll(pattern)) {
-      const term = match[1] ?? match[0];
+    for (const match of text.folded.matchAll(pattern)) {
+      const found = match[1] ?? match[0];
+      const term = text.lower.slice(match.index, match.index + found.length);
       byTerm.set(term, (byTerm.get(term) ?? 0) + 1);
       total++;
     }

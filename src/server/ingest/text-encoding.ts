@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { frequentHanShare } from './han-script.ts';
+import { frequentHanShare } from '#server/text/han-script.ts';
 
 /*
  * Text files arrive in whatever the exhibitor's editor saved: UTF-8 (with or without BOM),

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 /*
  * Watches the resident memory of a child process through /proc/<pid>/status (Linux) and calls
  * `onExceeded` once when it passes the cap. The kernel's own limit (RLIMIT_DATA, see
- * isolated.ts) is the backstop; this is the precise cap: a decompression bomb inflating at a
- * few hundred MB/s overshoots it by at most one poll's worth.
+ * child-process.ts) is the backstop; this is the precise cap: a decompression bomb inflating
+ * at a few hundred MB/s overshoots it by at most one poll's worth.
  */
 
 export interface MemoryWatchdog {

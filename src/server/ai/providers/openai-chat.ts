@@ -3,7 +3,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { AiProviderConfig } from '#server/config.ts';
 import { ProviderError } from '../provider-error.ts';
 import type { WriteRequest } from '../provider.ts';
-import type { ChatLanguage } from '../text/language.ts';
+import type { ChatLanguage } from '#server/text/language.ts';
 
 /*
  * The chat-completions calls and prompts of the OpenAI-compatible provider: the `openai` SDK

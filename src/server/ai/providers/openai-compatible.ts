@@ -15,7 +15,7 @@ import type {
   SpeakRequest,
 } from '../provider.ts';
 import { retrievePassages } from '../retrieval.ts';
-import { scriptFamily } from '../text/language.ts';
+import { scriptFamily } from '#server/text/language.ts';
 import { normalize, termsOf } from '../text/normalize.ts';
 import {
   answerMessages,

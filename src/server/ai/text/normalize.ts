@@ -1,5 +1,5 @@
 import { segmentWords } from '#server/ingest/index.ts';
-import { foldToSimplified } from '../han-fold.ts';
+import { foldToSimplified } from '#server/text/han-script.ts';
 
 /*
  * How every comparison sees text: the same words for documents and questions (segmentWords from

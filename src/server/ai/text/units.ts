@@ -1,4 +1,4 @@
-import { scriptFamily, type ScriptFamily } from './language.ts';
+import { scriptFamily, type ScriptFamily } from '#server/text/language.ts';
 import { CJK_CHAR, cjkBigrams, normalize, termsOf } from './normalize.ts';
 
 /*

@@ -1,10 +1,12 @@
 import type { LeadPriority, LeadStage, TPipelineSettings } from '#shared/schemas/pipeline.ts';
+import { foldKeepingOffsets } from '#server/text/han-script.ts';
+import { BUYING_SIGNAL_PATTERNS } from '#server/vocabulary/buying-signals.ts';
 
 /*
  * Lead scoring (spec-advanced 4) as pure functions: the stage, engagement and priority start
  * from the visitor's message count (0 / 1–2 / 3–5 / more), and the intent score rises with the
- * buying signals the conversation really shows, in English and Chinese (Simplified and
- * Traditional forms). Each signal counts once per lead, with the words that showed it.
+ * buying signals the conversation really shows, in English and Chinese (either script). Each
+ * signal counts once per lead, with the words that showed it.
  */
 
 export const BUYING_SIGNALS = [
@@ -31,113 +33,6 @@ export const SIGNAL_WEIGHTS: Readonly<Record<BuyingSignal, number>> = {
   lead_form: 20,
 };
 
-/** Words that show a signal; English as whole words, Chinese as substrings (both scripts). */
-const SIGNAL_WORDS: Readonly<Record<Exclude<BuyingSignal, 'lead_form'>, readonly string[]>> = {
-  price: [
-    'price',
-    'prices',
-    'pricing',
-    'cost',
-    'costs',
-    'how much',
-    'unit price',
-    'price list',
-    '价格',
-    '價格',
-    '价钱',
-    '價錢',
-    '单价',
-    '單價',
-    '多少钱',
-    '多少錢',
-    '价目',
-    '價目',
-  ],
-  moq: [
-    'moq',
-    'minimum order',
-    'minimum quantity',
-    'minimum purchase',
-    '起订',
-    '起訂',
-    '最小订单',
-    '最小訂單',
-    '最低订购',
-    '最低訂購',
-  ],
-  sample: ['sample', 'samples', '样品', '樣品', '寄样', '寄樣', '送样', '送樣', '样板', '樣板'],
-  quotation: [
-    'quotation',
-    'quote',
-    'quotes',
-    'proforma',
-    'offer sheet',
-    '报价',
-    '報價',
-    '询价',
-    '詢價',
-  ],
-  delivery: [
-    'delivery',
-    'lead time',
-    'shipping',
-    'shipment',
-    'incoterm',
-    'fob',
-    'cif',
-    '交货',
-    '交貨',
-    '交期',
-    '货期',
-    '貨期',
-    '发货',
-    '發貨',
-    '运费',
-    '運費',
-  ],
-  payment: [
-    'payment',
-    'payment terms',
-    'deposit',
-    'letter of credit',
-    'l/c',
-    't/t',
-    '付款',
-    '支付',
-    '定金',
-    '订金',
-    '訂金',
-  ],
-  customization: [
-    'oem',
-    'odm',
-    'customize',
-    'customise',
-    'customized',
-    'customised',
-    'private label',
-    '定制',
-    '定製',
-    '贴牌',
-    '貼牌',
-  ],
-};
-
-const CJK = /[\p{Script=Han}]/u;
-
-function escape(word: string): string {
-  return word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-const MATCHERS: ReadonlyArray<readonly [BuyingSignal, RegExp]> = Object.entries(SIGNAL_WORDS).map(
-  ([signal, words]) => {
-    const parts = words.map((word) =>
-      CJK.test(word) ? escape(word) : `(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`,
-    );
-    return [signal as BuyingSignal, new RegExp(parts.join('|'), 'iu')] as const;
-  },
-);
-
 export interface SignalHit {
   signal: BuyingSignal;
   /** The words of the visitor's message that showed it (for the scoring event's reason). */
@@ -148,9 +43,12 @@ export interface SignalHit {
 export function findSignals(visitorMessages: readonly string[]): SignalHit[] {
   const hits = new Map<BuyingSignal, SignalHit>();
   for (const message of visitorMessages) {
-    for (const [signal, pattern] of MATCHERS) {
+    // The words that show a signal (vocabulary/buying-signals.ts) are looked for in the message
+    // folded with every offset kept: the excerpt is cut from the message as written.
+    const folded = foldKeepingOffsets(message);
+    for (const [signal, pattern] of BUYING_SIGNAL_PATTERNS) {
       if (hits.has(signal)) continue;
-      const match = pattern.exec(message);
+      const match = pattern.exec(folded);
       if (match) hits.set(signal, { signal, evidence: excerptAround(message, match.index) });
     }
   }

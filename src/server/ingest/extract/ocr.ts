@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { ExtractionError } from '../errors.ts';
-import { countChineseVariants } from '../han-script.ts';
+import { countChineseVariants } from '#server/text/han-script.ts';
 import { OcrQueue } from './ocr-queue.ts';
 import { OCR_DPI } from './pdf-render.ts';
 
