@@ -17,7 +17,7 @@ function shown(value: string): string {
     .replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
 }
 
-/** The i18n key every refusal uses (src/web/i18n, section "validation"). */
+/** The i18n key every refusal uses (src/shared/i18n, section "validation"). */
 export const UNSAFE_TEXT_MESSAGE = 'validation.invalidCharacters';
 
 /**

@@ -271,7 +271,7 @@ export const visitorSessions = pgTable(
     /**
      * The priority the lead shows once idle longer than the owner's setting: one step lower,
      * unless set by hand. Which of the two a lead shows depends only on last_activity, the
-     * indexes' order, so a priority filter is two index ranges (see pipeline/lead-priority.ts).
+     * indexes' order, so a priority filter is two index ranges (see lib/lead-priority.ts).
      */
     leadPriorityWhenIdle: text('lead_priority_when_idle')
       .notNull()

@@ -7,21 +7,12 @@ import {
   languageVolumes,
 } from '#server/text/language.ts';
 import {
-  CATALOGUE_TERMS,
+  DOCUMENT_TERMS,
   FAQ_CUE,
-  FINANCIAL_TERMS,
   GENERAL_INDUSTRY,
   INDUSTRIES,
   type IndustryGroup,
-  LEGAL_TERMS,
-  MANUAL_TERMS,
-  MARKETING_TERMS,
   PRICE_LIST_CUE,
-  PRODUCT_TERMS,
-  PROFILE_TERMS,
-  SERVICE_TERMS,
-  TECHNICAL_TERMS,
-  TRADE_TERMS,
 } from '#server/vocabulary/document-lexicons.ts';
 import type { DocumentKind } from './detect.ts';
 import type { ExtractedSection } from './extract/types.ts';
@@ -115,24 +106,25 @@ function contentTypesOf(kind: DocumentKind, text: string, terms: TermText): Cont
   const modelCodes = distinctMatches(text, MODEL_CODE);
   const units = countMatches(lower, UNIT_AFTER_NUMBER);
   const distinct = (list: readonly string[]) => countTerms(terms, list).distinct;
-  if ((modelCodes >= 2 && units >= 2) || distinct(CATALOGUE_TERMS) >= 3) {
+  if ((modelCodes >= 2 && units >= 2) || distinct(DOCUMENT_TERMS.catalogue) >= 3) {
     types.push('product-catalogue');
   }
-  if (distinct(PROFILE_TERMS) >= 2) types.push('company-profile');
+  if (distinct(DOCUMENT_TERMS.profile) >= 2) types.push('company-profile');
   if (countMatches(text, QUESTION_LINE) >= 2 || FAQ_CUE.test(terms.folded)) {
     types.push('faq');
   }
   if (countMatches(lower, CURRENCY_AMOUNT) >= 3 || PRICE_LIST_CUE.test(terms.folded)) {
     types.push('price-list');
   }
-  if (distinct(MANUAL_TERMS) >= 3) types.push('technical-manual');
+  if (distinct(DOCUMENT_TERMS.manual) >= 3) types.push('technical-manual');
   if (kind === 'pptx') types.push('presentation');
-  if (distinct(TRADE_TERMS) >= 2) types.push('trade-terms');
+  if (distinct(DOCUMENT_TERMS.trade) >= 2) types.push('trade-terms');
   if ((kind === 'png' || kind === 'jpg') && text.length < 600 && (modelCodes > 0 || units > 0)) {
     types.push('product-label');
   }
-  if (distinct(LEGAL_TERMS) >= 4) types.push('contract');
-  if (types.length === 0 && distinct(MARKETING_TERMS) >= 3) types.push('marketing-brochure');
+  if (distinct(DOCUMENT_TERMS.legal) >= 4) types.push('contract');
+  if (types.length === 0 && distinct(DOCUMENT_TERMS.marketing) >= 3)
+    types.push('marketing-brochure');
   return types.length > 0 ? types : ['general-document'];
 }
 
@@ -167,7 +159,8 @@ function decideComplexity(text: string, terms: TermText): Complexity {
   const tableShare = lines.length ? tableLike / lines.length : 0;
   const modelCodes = distinctMatches(text, MODEL_CODE);
   const technicalPerThousand =
-    (countTerms(terms, TECHNICAL_TERMS).total + countMatches(terms.lower, UNIT_AFTER_NUMBER)) /
+    (countTerms(terms, DOCUMENT_TERMS.technical).total +
+      countMatches(terms.lower, UNIT_AFTER_NUMBER)) /
     Math.max(1, characters / 1000);
   let score = 0;
   if (characters > 50_000) score += 2;
@@ -244,19 +237,19 @@ export function analyseDocuments(docs: readonly AnalysedDocument[]): DocumentAna
   // Features
   const documentComplexity = decideComplexity(allText, allTerms);
   const perThousand = (hits: number) => hits / Math.max(1, allText.length / 1000);
-  const technical = countTerms(allTerms, TECHNICAL_TERMS);
+  const technical = countTerms(allTerms, DOCUMENT_TERMS.technical);
   const unitHits = countMatches(allLower, UNIT_AFTER_NUMBER);
   // Measurements with units ("0.005 mm", "15 kW") are technical vocabulary too.
   const technicalTerms =
     technical.distinct + Math.min(unitHits, 3) >= 3 && perThousand(technical.total + unitHits) >= 3;
-  const financial = countTerms(allTerms, FINANCIAL_TERMS);
+  const financial = countTerms(allTerms, DOCUMENT_TERMS.financial);
   const financialData =
     countMatches(allLower, CURRENCY_AMOUNT) >= 2 ||
     (financial.distinct >= 3 && financial.total >= 4);
-  const legal = countTerms(allTerms, LEGAL_TERMS);
+  const legal = countTerms(allTerms, DOCUMENT_TERMS.legal);
   const legalContent =
     legal.distinct >= 3 || (legal.distinct >= 2 && perThousand(legal.total) >= 2);
-  const marketingContent = countTerms(allTerms, MARKETING_TERMS).distinct >= 3;
+  const marketingContent = countTerms(allTerms, DOCUMENT_TERMS.marketing).distinct >= 3;
 
   const typeCounts = new Map<ContentType, number>();
   for (const profile of profiles) {
@@ -268,8 +261,8 @@ export function analyseDocuments(docs: readonly AnalysedDocument[]): DocumentAna
     .filter((type) => type !== 'general-document' || typeCounts.size === 1);
 
   // What the business sells
-  const serviceScore = cappedScore(countTerms(allTerms, SERVICE_TERMS));
-  const productScore = cappedScore(countTerms(allTerms, PRODUCT_TERMS));
+  const serviceScore = cappedScore(countTerms(allTerms, DOCUMENT_TERMS.service));
+  const productScore = cappedScore(countTerms(allTerms, DOCUMENT_TERMS.product));
   const offering =
     serviceScore >= 4 && serviceScore > productScore * 1.5
       ? 'services'

@@ -28,7 +28,7 @@ export function statusForCode(code: ErrorCode): number {
 }
 
 /**
- * The one error type services throw. `messageKey` is an i18n key (src/web/i18n) translated
+ * The one error type services throw. `messageKey` is an i18n key (src/shared/i18n) translated
  * into the request's language by the error handler; `params` fill its {{placeholders}}.
  */
 export class AppError extends Error {

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_HEADER, isLanguage, type Language } from '#shared/limits.ts';
-import en from '#web/i18n/en.json' with { type: 'json' };
-import zhCN from '#web/i18n/zh-CN.json' with { type: 'json' };
-import zhTW from '#web/i18n/zh-TW.json' with { type: 'json' };
+import en from '#shared/i18n/en.json' with { type: 'json' };
+import zhCN from '#shared/i18n/zh-CN.json' with { type: 'json' };
+import zhTW from '#shared/i18n/zh-TW.json' with { type: 'json' };
 
 /*
  * The server speaks the same locale files as the interface, so a message a user reads is

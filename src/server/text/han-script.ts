@@ -123,14 +123,24 @@ const TRADITIONAL_FORMS: ReadonlySet<string> = new Set(
   [...FOLD.keys()].filter((char) => !SIMPLIFIED_TO_TRADITIONAL.has(char)),
 );
 
+/** Characters of the text in each set: which script it is written in. */
+function countForms(
+  text: string,
+  simplifiedForms: ReadonlySet<string>,
+  traditionalForms: ReadonlySet<string>,
+): { simplified: number; traditional: number } {
+  let simplified = 0;
+  let traditional = 0;
+  for (const char of text) {
+    if (simplifiedForms.has(char)) simplified++;
+    else if (traditionalForms.has(char)) traditional++;
+  }
+  return { simplified, traditional };
+}
+
 /** Traditional-only and Simplified-only characters in the text (which script it is written in). */
 export function countHanVariants(text: string): { traditional: number; simplified: number } {
-  let traditional = 0;
-  let simplified = 0;
-  for (const char of text) {
-    if (TRADITIONAL_FORMS.has(char)) traditional++;
-    else if (SIMPLIFIED_FORMS.has(char)) simplified++;
-  }
+  const { simplified, traditional } = countForms(text, SIMPLIFIED_FORMS, TRADITIONAL_FORMS);
   return { traditional, simplified };
 }
 
@@ -183,13 +193,7 @@ const FREQUENT_HAN: ReadonlySet<string> = new Set(FREQUENT_PAIRS.flat());
 
 /** How many characters of `text` are frequent Simplified-only and Traditional-only ones. */
 export function countChineseVariants(text: string): { simplified: number; traditional: number } {
-  let simplified = 0;
-  let traditional = 0;
-  for (const char of text) {
-    if (FREQUENT_SIMPLIFIED_ONLY.has(char)) simplified++;
-    else if (FREQUENT_TRADITIONAL_ONLY.has(char)) traditional++;
-  }
-  return { simplified, traditional };
+  return countForms(text, FREQUENT_SIMPLIFIED_ONLY, FREQUENT_TRADITIONAL_ONLY);
 }
 
 /** Share of Han characters in `text` that are frequent ones (near 0 for mis-decoded bytes). */

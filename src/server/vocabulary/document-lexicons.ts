@@ -17,30 +17,53 @@ export interface IndustryLexicon {
   terms: readonly string[];
 }
 
+const DOCUMENT_TERM_KINDS = [
+  'service',
+  'product',
+  'technical',
+  'financial',
+  'legal',
+  'marketing',
+  'manual',
+  'profile',
+  'catalogue',
+  'trade',
+] as const;
+type DocumentTermKind = (typeof DOCUMENT_TERM_KINDS)[number];
+
 const INDUSTRY_WORDS = wordsFor('industry');
+const INDUSTRY_GROUPS: ReadonlySet<string> = new Set([
+  'manufacturing',
+  'tech',
+  'finance',
+  'service',
+  'trade',
+]);
 
-const industry = (id: string, label: string, group: IndustryGroup): IndustryLexicon => ({
-  id,
-  label,
-  group,
-  terms: bucket(INDUSTRY_WORDS, id),
-});
+/** The industries in the order they are scored: id, group, and the name the reasoning gives. */
+const INDUSTRY_NAMES = `
+  building-materials      manufacturing  ceramics and building materials
+  machinery               manufacturing  machinery and industrial equipment
+  electronics             manufacturing  electronics
+  textiles                manufacturing  textiles and apparel
+  chemicals               manufacturing  chemicals
+  food                    manufacturing  food and beverages
+  furniture               manufacturing  furniture
+  medical                 manufacturing  medical devices and healthcare
+  automotive              manufacturing  automotive parts
+  software                tech           software and IT services
+  professional-services   service        professional and marketing services
+  trade-retail            trade          trade and retail
+  finance                 finance        finance and insurance
+`;
 
-export const INDUSTRIES: readonly IndustryLexicon[] = [
-  industry('building-materials', 'ceramics and building materials', 'manufacturing'),
-  industry('machinery', 'machinery and industrial equipment', 'manufacturing'),
-  industry('electronics', 'electronics', 'manufacturing'),
-  industry('textiles', 'textiles and apparel', 'manufacturing'),
-  industry('chemicals', 'chemicals', 'manufacturing'),
-  industry('food', 'food and beverages', 'manufacturing'),
-  industry('furniture', 'furniture', 'manufacturing'),
-  industry('medical', 'medical devices and healthcare', 'manufacturing'),
-  industry('automotive', 'automotive parts', 'manufacturing'),
-  industry('software', 'software and IT services', 'tech'),
-  industry('professional-services', 'professional and marketing services', 'service'),
-  industry('trade-retail', 'trade and retail', 'trade'),
-  industry('finance', 'finance and insurance', 'finance'),
-];
+export const INDUSTRIES: readonly IndustryLexicon[] = INDUSTRY_NAMES.trim()
+  .split('\n')
+  .map((line) => {
+    const [, id = '', group = '', label = ''] = /^\s*(\S+)\s+(\S+)\s+(.+)$/u.exec(line) ?? [];
+    if (!INDUSTRY_GROUPS.has(group)) throw new Error(`industry ${id}: no group ${group}`);
+    return { id, label, group: group as IndustryGroup, terms: bucket(INDUSTRY_WORDS, id) };
+  });
 
 export const GENERAL_INDUSTRY = {
   id: 'general',
@@ -50,18 +73,14 @@ export const GENERAL_INDUSTRY = {
 
 const DOCUMENT_WORDS = wordsFor('doc');
 
-/** Signs of a business that sells its time and know-how. */
-export const SERVICE_TERMS = bucket(DOCUMENT_WORDS, 'service');
-/** Signs of a business that sells goods. */
-export const PRODUCT_TERMS = bucket(DOCUMENT_WORDS, 'product');
-export const TECHNICAL_TERMS = bucket(DOCUMENT_WORDS, 'technical');
-export const FINANCIAL_TERMS = bucket(DOCUMENT_WORDS, 'financial');
-export const LEGAL_TERMS = bucket(DOCUMENT_WORDS, 'legal');
-export const MARKETING_TERMS = bucket(DOCUMENT_WORDS, 'marketing');
-export const MANUAL_TERMS = bucket(DOCUMENT_WORDS, 'manual');
-export const PROFILE_TERMS = bucket(DOCUMENT_WORDS, 'profile');
-export const CATALOGUE_TERMS = bucket(DOCUMENT_WORDS, 'catalogue');
-export const TRADE_TERMS = bucket(DOCUMENT_WORDS, 'trade');
+/**
+ * Signs of each kind of document, counted: service (a business that sells its time and
+ * know-how), product (one that sells goods), technical, financial, legal, marketing, manual,
+ * profile, catalogue and trade terms.
+ */
+export const DOCUMENT_TERMS = Object.fromEntries(
+  DOCUMENT_TERM_KINDS.map((kind) => [kind, bucket(DOCUMENT_WORDS, kind)]),
+) as Readonly<Record<DocumentTermKind, readonly string[]>>;
 
 /** An FAQ says so ("FAQ", "frequently asked", 常见问题). */
 export const FAQ_CUE = cuePattern(bucket(DOCUMENT_WORDS, 'faq'), 'u');

@@ -34,7 +34,8 @@ export function wholeWordPattern(
   grammar: readonly string[] = [],
 ): RegExp {
   const { latin, cjk } = byScript(words);
-  return new RegExp([`\\b(?:${latin.join('|')})\\b`, ...grammar, ...cjk].join('|'), flags);
+  const whole = latin.length > 0 ? [`\\b(?:${latin.join('|')})\\b`] : [];
+  return new RegExp([...whole, ...grammar, ...cjk].join('|'), flags);
 }
 
 /**

@@ -4,7 +4,7 @@ import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../safe-text.ts';
 /*
  * Audio introductions (spec-advanced 2, 3, 5, 9; issue 15 item 5): one schema for the form on
  * /audio-content (and the advanced-features tab) and for POST /api/audio/generate.
- * Messages are i18n keys (src/web/i18n, section "audio").
+ * Messages are i18n keys (src/shared/i18n, section "audio").
  */
 
 export const VOICE_TYPES = [

@@ -8,7 +8,7 @@ import {
 } from './text.ts';
 
 /*
- * Messages are i18n keys (see src/web/i18n/*.json, section "validation"). The form shows
+ * Messages are i18n keys (see src/shared/i18n/*.json, section "validation"). The form shows
  * t(key); the server translates the same key into the request's language.
  */
 

@@ -4,7 +4,7 @@ import { safeText } from './text.ts';
 /*
  * The contact fields exhibitors ask for beyond the wizard's: job title, WeChat ID, WhatsApp,
  * LinkedIn. Each value is checked here once, for the edit form and for the route alike.
- * Messages are i18n keys (src/web/i18n, section "validation").
+ * Messages are i18n keys (src/shared/i18n, section "validation").
  */
 
 /** Letters, digits, "_" and "-", 3–40 characters (a WeChat ID, or the phone number it is found by). */

@@ -11,7 +11,7 @@ import {
 
 /*
  * Cards, company details and documents: one contract for the routes and the forms.
- * Messages are i18n keys (src/web/i18n, sections "validation" and "errors").
+ * Messages are i18n keys (src/shared/i18n, sections "validation" and "errors").
  */
 
 export const CARD_TEMPLATES = [

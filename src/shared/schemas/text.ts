@@ -5,7 +5,7 @@ import { WEBSITE_MESSAGE, websiteHref } from '../website.ts';
 /*
  * The building blocks of every text field in src/shared/schemas: each starts from safeText(),
  * so a NUL byte or a lone surrogate is a field error (400), never a database error (500).
- * Messages are i18n keys (src/web/i18n, section "validation").
+ * Messages are i18n keys (src/shared/i18n, section "validation").
  */
 
 /** A string without NUL bytes or lone surrogates. Chain .trim(), .min(), .max() as usual. */

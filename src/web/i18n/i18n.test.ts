@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import zhCN from './zh-CN.json';
-import zhTW from './zh-TW.json';
+import en from '#shared/i18n/en.json';
+import zhCN from '#shared/i18n/zh-CN.json';
+import zhTW from '#shared/i18n/zh-TW.json';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -7,15 +7,15 @@ import {
   isLanguage,
   type Language,
 } from '#shared/limits.ts';
+import en from '#shared/i18n/en.json';
+import zhCN from '#shared/i18n/zh-CN.json';
+import zhTW from '#shared/i18n/zh-TW.json';
 import {
   CJK_SPACING,
   cjkSpacingInterpolation,
   cjkSpacingPostProcessor,
 } from '../lib/cjk-spacing-i18next.ts';
 import { browserInterfaceLanguage } from './browser-language.ts';
-import en from './en.json';
-import zhCN from './zh-CN.json';
-import zhTW from './zh-TW.json';
 
 /** Every locale is bundled: switching language never waits for the network. */
 export const resources = {

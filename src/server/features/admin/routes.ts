@@ -13,12 +13,12 @@ import {
   ZTradeFairsPut,
 } from '#shared/admin.ts';
 import type { AppContext } from '#server/context.ts';
-import { replaceFairs } from '#server/features/fairs/admin-edit.ts';
 import { listAllFairs, toFairResponse } from '#server/features/fairs/service.ts';
 import { requireAdmin } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { listAudit } from './audit.ts';
+import { replaceFairs } from './fairs-edit.ts';
 import { listUsersPage, toAdminUser, updateUser } from './service.ts';
 import { adminStats } from './stats.ts';
 

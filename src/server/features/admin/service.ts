@@ -7,8 +7,7 @@ import {
 } from '#shared/admin.ts';
 import type { AppContext } from '#server/context.ts';
 import { users, type User } from '#server/db/schema.ts';
-import { toPublicUser } from '#server/features/auth/service.ts';
-import { deleteUserSessions } from '#server/features/auth/sessions.ts';
+import { deleteUserSessions, toPublicUser } from '#server/features/auth/service.ts';
 import { isAdmin } from '#server/lib/auth-guard.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { recordAudit, type AuditEntryInput } from './audit.ts';

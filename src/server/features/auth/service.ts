@@ -11,6 +11,9 @@ import { createSession, deleteUserSessions } from './sessions.ts';
 import { usernameSkeleton } from './username-skeleton.ts';
 import { isUniqueViolation, sendVerificationMail, voidVerificationLinks } from './verification.ts';
 
+// Signing a user out everywhere, for the admin's account actions.
+export { deleteUserSessions } from './sessions.ts';
+
 export function toPublicUser(ctx: AppContext, user: User): TPublicUser {
   return {
     id: user.id,

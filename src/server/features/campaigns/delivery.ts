@@ -13,7 +13,7 @@ import { AppError, notFound } from '#server/lib/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { AppJobHandler } from '#server/jobs/registry.ts';
 import { deriveAll, queryLeads } from '#server/features/pipeline/service.ts';
-import type { VisitorSession } from '#server/features/chat/visitor-sessions.ts';
+import type { VisitorSession } from '#server/lib/visitor-sessions.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import type { CampaignRow, SEND_CAMPAIGN_JOB } from './service.ts';
 import { endpointProblem, sendWebPush, SubscriptionGoneError, type VapidKeys } from './web-push.ts';

@@ -14,7 +14,7 @@ import { ZOkResponse } from '#shared/schemas/auth.ts';
 import { ZIdParam } from '#shared/schemas/cards.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
 import { assertChatOpen } from '#server/features/chat/service.ts';
-import { findVisitorSession, openVisitorSession } from '#server/features/chat/visitor-sessions.ts';
+import { findVisitorSession, openVisitorSession } from '#server/lib/visitor-sessions.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { requestLanguage } from '#server/lib/i18n.ts';

@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import path from 'node:path';
 import webPush from 'web-push';
 import type { Config } from '#server/config.ts';
-import { resolvePublicAddresses } from '#server/features/pipeline/address-guard.ts';
+import { resolvePublicAddresses } from '#server/lib/address-guard.ts';
 
 /*
  * Web Push (RFC 8030/8291) with VAPID. web-push encrypts the payload and signs the VAPID

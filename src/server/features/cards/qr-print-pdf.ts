@@ -9,13 +9,8 @@ import {
 } from 'pdf-lib';
 import QRCode from 'qrcode';
 import subsetFont from 'subset-font';
-import {
-  loadFont,
-  printedChatUrl,
-  SCAN_CAPTION,
-  shortLink,
-  type PrintSheetInput,
-} from './qr-print.ts';
+import { loadFont } from '#server/lib/fonts.ts';
+import { printedChatUrl, SCAN_CAPTION, shortLink, type PrintSheetInput } from './qr-sheet.ts';
 
 /*
  * The printable QR sheet as a PDF: an A6 table tent and an A4 poster page, with a subset of

@@ -7,13 +7,12 @@ import type { AppContext } from '#server/context.ts';
 import type { User } from '#server/db/schema.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { attachment } from '#server/lib/content-disposition.ts';
 import { publicOriginInfo } from '#server/lib/public-origin.ts';
 import { readLogo } from './logo-file.ts';
 import { getCard } from './service.ts';
 import {
-  attachment,
   fileStem,
-  printedChatUrl,
   qrPdf,
   qrPng,
   qrSvg,
@@ -21,6 +20,7 @@ import {
   QR_PNG_MAX,
   QR_PNG_MIN,
 } from './qr-print.ts';
+import { printedChatUrl } from './qr-sheet.ts';
 
 /** The owner's finished card: a draft has no public chat, so nothing to print yet. */
 async function printableCard(ctx: AppContext, owner: User, cardId: number) {

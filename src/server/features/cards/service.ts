@@ -13,7 +13,11 @@ import { businessCards, documents, users, type User } from '#server/db/schema.ts
 import { notFound } from '#server/lib/errors.ts';
 import { toCardOwner } from '#server/features/users/service.ts';
 import { deleteDocumentFiles } from '#server/features/documents/service.ts';
-import { releaseLogo } from '#server/features/files/release-logo.ts';
+import { releaseLogo } from '#server/features/files/service.ts';
+
+// What a poster (features/marketing) prints of a card: its logo and a QR code as on the sheets.
+export { readLogo } from './logo-file.ts';
+export { qrSvg } from './qr-print.ts';
 
 type CardRow = typeof businessCards.$inferSelect;
 

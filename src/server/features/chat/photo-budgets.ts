@@ -2,7 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { VisitorLimits } from '#shared/limits.ts';
 import type { AppContext } from '#server/context.ts';
-import { formatByteLimit } from '#server/features/documents/quota.ts';
+import { formatByteLimit } from '#server/lib/byte-limit.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { createByteLimit, createKeyedLimit } from '#server/lib/rate-limits.ts';
 import { cardPhotoBytes } from './visitor-photos.ts';

@@ -41,7 +41,7 @@ import {
   openVisitorSession,
   storedMessages,
   visitorSessionKey,
-} from './visitor-sessions.ts';
+} from '#server/lib/visitor-sessions.ts';
 import { onLeadCaptured } from '#server/features/pipeline/service.ts';
 
 /** The signed-in user, if any: an owner may try their own draft card. */

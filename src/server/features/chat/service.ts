@@ -18,7 +18,15 @@ import type { Answer, AnswerEvent, Assistant, ChatTurn } from '#server/ai/assist
 import { textFromImage } from '#server/ai/assistant.ts';
 import { isIngestError } from '#server/ingest/index.ts';
 import { isTakenOver } from './takeover.ts';
-import { appendMessages, storedMessages, type VisitorSession } from './visitor-sessions.ts';
+import {
+  appendMessages,
+  storedMessages,
+  type VisitorSession,
+} from '#server/lib/visitor-sessions.ts';
+
+// What the owner's side (notifications: takeover, replies, a visitor's photo) uses of the chat.
+export { recordStaffReply, setTakeover, takeoverState, type TakeoverState } from './takeover.ts';
+export { readPhoto } from './visitor-photos.ts';
 
 /** Follow-up questions see this many earlier turns. */
 const HISTORY_TURNS = 6;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { visitorSessions } from '#server/db/schema.ts';
-import type { VisitorSession } from './visitor-sessions.ts';
+import type { VisitorSession } from '#server/lib/visitor-sessions.ts';
 
 /*
  * A person from the booth answers instead of the assistant (issue 12, item 9). While a takeover

@@ -14,7 +14,7 @@ import { businessCards, visitorSessions } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { readObjectBytes } from '#server/lib/object-store.ts';
 import { chatPhotoKey } from '#server/lib/storage-keys.ts';
-import type { VisitorSession } from './visitor-sessions.ts';
+import type { VisitorSession } from '#server/lib/visitor-sessions.ts';
 
 /*
  * Photos a visitor sends in the chat (issue 12, item 11): kept with the card owner's files so

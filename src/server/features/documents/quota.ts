@@ -1,6 +1,7 @@
 import { count, eq, sum } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { documents } from '#server/db/schema.ts';
+import { formatByteLimit } from '#server/lib/byte-limit.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { UploadQuota } from '#server/lib/uploads.ts';
 
@@ -20,18 +21,6 @@ export async function documentUsage(ctx: AppContext, ownerId: number): Promise<D
     .from(documents)
     .where(eq(documents.userId, ownerId));
   return { documents: row?.documents ?? 0, bytes: Number(row?.bytes ?? 0) };
-}
-
-const KB = 1024;
-const UNITS = ['GB', 'MB', 'KB'] as const;
-
-/** "2 GB", "500 MB", "1.5 GB": the limit as a person reads it. */
-export function formatByteLimit(bytes: number): string {
-  for (const [index, unit] of UNITS.entries()) {
-    const size = KB ** (UNITS.length - index);
-    if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10} ${unit}`;
-  }
-  return `${bytes} B`;
 }
 
 export function quotaExceeded(ctx: AppContext, limit: 'files' | 'bytes'): AppError {

@@ -1,5 +1,5 @@
 import { renderAsync } from '@resvg/resvg-js';
-import { notoSansScPath } from '#server/features/cards/qr-print.ts';
+import { notoSansScPath } from '#server/lib/fonts.ts';
 import { AppError } from '#server/lib/errors.ts';
 
 /*

@@ -13,7 +13,7 @@ import {
 import { ZIdParam } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Assistant } from '#server/ai/assistant.ts';
-import { attachment } from '#server/features/cards/qr-print.ts';
+import { attachment } from '#server/lib/content-disposition.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { hasMessage, requestLanguage } from '#server/lib/i18n.ts';

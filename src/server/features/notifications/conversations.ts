@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { LeadPriority } from '#shared/schemas/pipeline.ts';
 import type { AppContext } from '#server/context.ts';
 import { customerNotifications, visitorProfiles, visitorSessions } from '#server/db/schema.ts';
-import { idleCutoff, shownPrioritySql } from '#server/features/pipeline/lead-priority.ts';
-import { getSettings } from '#server/features/pipeline/settings.ts';
+import { idleCutoff, shownPrioritySql } from '#server/lib/lead-priority.ts';
+import { getSettings } from '#server/lib/pipeline-settings.ts';
 
 /*
  * One entry per visitor conversation (issue 12, item 10): the bell and GET /api/notifications
@@ -22,7 +22,7 @@ import { getSettings } from '#server/features/pipeline/settings.ts';
 const events = customerNotifications;
 const lastMessage = alias(customerNotifications, 'last_message');
 const latest = alias(customerNotifications, 'latest');
-/** `s`: the name pipeline/lead-priority.ts gives the conversation row. */
+/** `s`: the name lib/lead-priority.ts gives the conversation row. */
 const conversation = alias(visitorSessions, 's');
 
 export interface ConversationEntry {

@@ -15,14 +15,14 @@ import {
   appendMessages,
   storedMessages,
   type VisitorSession,
-} from '#server/features/chat/visitor-sessions.ts';
+} from '#server/lib/visitor-sessions.ts';
 import {
+  readPhoto,
   recordStaffReply,
   setTakeover,
   takeoverState,
   type TakeoverState,
-} from '#server/features/chat/takeover.ts';
-import { readPhoto } from '#server/features/chat/visitor-photos.ts';
+} from '#server/features/chat/service.ts';
 import { conversationEntries, conversationEntry, type ConversationEntry } from './conversations.ts';
 
 /** A reload within this time is the same visit, not a new scan. */

@@ -12,7 +12,7 @@ import {
 import { countryOf } from '#server/lib/visitor-traits.ts';
 import { deriveLead, findSignals, SIGNAL_WEIGHTS, type BuyingSignal } from './scoring.ts';
 import { forgetLeadCounts } from './lead-count-cache.ts';
-import { getSettings } from './settings.ts';
+import { getSettings } from '#server/lib/pipeline-settings.ts';
 
 /*
  * Keeps visitor_profiles in step with the conversations, incrementally: each owner has a

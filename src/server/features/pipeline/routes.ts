@@ -37,7 +37,7 @@ import { readPaperCard } from './paper-card-photo.ts';
 import * as pipeline from './service.ts';
 import { resetWatermark } from './derive.ts';
 import { forgetLeadCounts } from './lead-count-cache.ts';
-import { getSettings, saveSettings } from './settings.ts';
+import { getSettings, saveSettings } from '#server/lib/pipeline-settings.ts';
 import * as tasks from './tasks.ts';
 import { deleteWebhook, getWebhook, saveWebhook } from './webhook.ts';
 

@@ -1,6 +1,6 @@
 import type { LeadPriority, LeadStage, TPipelineSettings } from '#shared/schemas/pipeline.ts';
 import { foldKeepingOffsets } from '#server/text/han-script.ts';
-import { BUYING_SIGNAL_PATTERNS } from '#server/vocabulary/buying-signals.ts';
+import { BUYING_SIGNAL_PATTERNS, SIGNALS_IN_WORDS } from '#server/vocabulary/buying-signals.ts';
 
 /*
  * Lead scoring (spec-advanced 4) as pure functions: the stage, engagement and priority start
@@ -9,16 +9,7 @@ import { BUYING_SIGNAL_PATTERNS } from '#server/vocabulary/buying-signals.ts';
  * signal counts once per lead, with the words that showed it.
  */
 
-export const BUYING_SIGNALS = [
-  'price',
-  'moq',
-  'sample',
-  'quotation',
-  'delivery',
-  'payment',
-  'customization',
-  'lead_form',
-] as const;
+export const BUYING_SIGNALS = [...SIGNALS_IN_WORDS, 'lead_form'] as const;
 export type BuyingSignal = (typeof BUYING_SIGNALS)[number];
 
 /** Score each signal adds to the intent score (capped at 100). */

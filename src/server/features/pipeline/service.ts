@@ -28,8 +28,8 @@ import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { derivePass, deriveSession, type DeriveHooks, type LeadChange } from './derive.ts';
 import { draftFollowUp } from './follow-up.ts';
 import { cachedLeadCount, forgetLeadCounts } from './lead-count-cache.ts';
-import { idleCutoff, showsPrioritySql, shownPrioritySql } from './lead-priority.ts';
-import { getSettings } from './settings.ts';
+import { idleCutoff, showsPrioritySql, shownPrioritySql } from '#server/lib/lead-priority.ts';
+import { getSettings } from '#server/lib/pipeline-settings.ts';
 import { queueWebhook } from './webhook.ts';
 import { rows } from '#server/db/rows.ts';
 

@@ -9,7 +9,7 @@ import { webhooks } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { AppJobHandler, JobName, JobPayload } from '#server/jobs/registry.ts';
-import { AddressRefusedError, resolvePublicAddresses } from './address-guard.ts';
+import { AddressRefusedError, resolvePublicAddresses } from '#server/lib/address-guard.ts';
 
 /*
  * The owner's CRM webhook: on a new lead and on a stage change we POST {event, lead} as JSON

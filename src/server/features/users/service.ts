@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { TCardOwner, TCompanyDetailsData } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import { documents, users, type User } from '#server/db/schema.ts';
-import { releaseLogo } from '#server/features/files/release-logo.ts';
+import { releaseLogo } from '#server/features/files/service.ts';
 
 export function toCardOwner(user: User): TCardOwner {
   return {

@@ -22,7 +22,8 @@ export async function renderPageForOcr(page: PdfPage): Promise<Buffer> {
   context.fillRect(0, 0, width, height);
   await page.render({
     canvas: canvas as unknown as HTMLCanvasElement,
-    canvasContext: context as unknown as CanvasRenderingContext2D,
+    // pdf.js names the DOM's context type, which the server's types (Node's) do not have.
+    canvasContext: context as unknown as Parameters<PdfPage['render']>[0]['canvasContext'],
     viewport,
     annotationMode: 0,
   }).promise;

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+// The class (a type as well as a value): the server's types are Node's, without the DOM's.
+import { TextDecoder } from 'node:util';
 import { throwIfAborted } from '../deadline.ts';
 import { ExtractionError } from '../errors.ts';
 import { groupParagraphsIntoBlocks } from './blocks.ts';

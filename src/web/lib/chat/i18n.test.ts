@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '#web/i18n/en.json';
+import en from '#shared/i18n/en.json';
 import { chatLanguage, setChatLanguage, translate } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };

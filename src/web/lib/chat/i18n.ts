@@ -5,7 +5,7 @@ import { browserLanguage } from './browser-language.ts';
 import {
   chat as zhCNChat,
   validation as zhCNValidation,
-} from '#web/i18n/zh-CN.json?chat-slice.json';
+} from '#shared/i18n/zh-CN.json?chat-slice.json';
 
 /*
  * The visitor chat's translations: the `chat` and `validation` sections of the shared locale
@@ -29,12 +29,12 @@ const strings: Partial<Record<Language, Tree>> = {
 };
 const loaders: Partial<Record<Language, () => Promise<Tree>>> = {
   en: () =>
-    import('#web/i18n/en.json?chat-slice.json').then(({ chat, validation }) => ({
+    import('#shared/i18n/en.json?chat-slice.json').then(({ chat, validation }) => ({
       chat,
       validation,
     })),
   'zh-TW': () =>
-    import('#web/i18n/zh-TW.json?chat-slice.json').then(({ chat, validation }) => ({
+    import('#shared/i18n/zh-TW.json?chat-slice.json').then(({ chat, validation }) => ({
       chat,
       validation,
     })),

@@ -5,8 +5,14 @@ import type { Language } from '#shared/limits.ts';
 import { VISITOR_COOKIE, type TStoredChatMessage } from '#shared/schemas/chat.ts';
 import type { AppContext } from '#server/context.ts';
 import { visitorSessions } from '#server/db/schema.ts';
-import { hashToken, newToken } from '#server/lib/tokens.ts';
-import { deviceTypeOf } from '#server/lib/visitor-traits.ts';
+import { hashToken, newToken } from './tokens.ts';
+import { deviceTypeOf } from './visitor-traits.ts';
+
+/*
+ * A visitor's conversation with one card (visitor_sessions): found or opened from the visitor
+ * cookie, and its stored messages. The chat writes it, the owner's replies are appended to it
+ * (notifications) and push campaigns open it: it lives here so no feature reaches into another.
+ */
 
 export type VisitorSession = typeof visitorSessions.$inferSelect;
 

@@ -2,9 +2,9 @@ import { eq, notInArray } from 'drizzle-orm';
 import type { TTradeFairInput } from '#shared/admin.ts';
 import type { AppContext } from '#server/context.ts';
 import { tradeFairs, type User } from '#server/db/schema.ts';
-import { recordAudit } from '#server/features/admin/audit.ts';
+import { listAllFairs } from '#server/features/fairs/service.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { listAllFairs } from './service.ts';
+import { recordAudit } from './audit.ts';
 
 type FairRow = typeof tradeFairs.$inferSelect;
 

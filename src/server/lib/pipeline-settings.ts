@@ -3,6 +3,12 @@ import { DEFAULT_PIPELINE_SETTINGS, type TPipelineSettings } from '#shared/schem
 import type { AppContext } from '#server/context.ts';
 import { pipelineSettings } from '#server/db/schema.ts';
 
+/*
+ * The owner's pipeline rules. The pipeline applies and edits them; the notification bell reads
+ * the idle days to show a lead's priority as the pipeline does (lead-priority.ts). Here rather
+ * than in features/pipeline because the pipeline in turn tells the bell of changed priorities.
+ */
+
 /** The owner's pipeline rules (defaults until they save their own). */
 export async function getSettings(ctx: AppContext, ownerId: number): Promise<TPipelineSettings> {
   const [row] = await ctx.db

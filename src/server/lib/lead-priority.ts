@@ -8,7 +8,8 @@ import type { LeadPriority } from '#shared/schemas/pipeline.ts';
  * unless set by hand). Which of the two applies depends on last_activity alone, so leads that
  * show a priority are two ranges of the indexes (card, priority, last_activity): the fresh
  * ones with lead_priority, the idle ones with lead_priority_when_idle, both newest first.
- * Nothing has to be rewritten as time passes; the query moves the cutoff.
+ * Nothing has to be rewritten as time passes; the query moves the cutoff. The pipeline's lead
+ * lists and the notification bell's conversations (notifications) both show it, so it lives here.
  */
 
 /** Leads last active before this instant are idle. */
