@@ -16,6 +16,7 @@ import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
+import { registerAnswerRoutes } from './features/answers/routes.ts';
 import { sendCampaignJob, type DeliveryDeps } from './features/campaigns/delivery.ts';
 import { registerCampaignRoutes } from './features/campaigns/routes.ts';
 import { loadVapidKeys } from './features/campaigns/web-push.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSocialRoutes(app, ctx, assistant);
   const limits: VisitorLimits = { ...VISITOR_LIMITS, ...deps.limits };
   registerChatRoutes(app, ctx, assistant, hub, limits);
+  registerAnswerRoutes(app, ctx);
   registerNotificationRoutes(app, ctx, hub, limits);
 
   // Last, so the document reader and the jobs have stopped using the store.

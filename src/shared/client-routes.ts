@@ -44,6 +44,7 @@ export const PRIVATE_PAGE_ROUTES = [
   '/video-generation',
   '/color-palette',
   '/red-list-management',
+  '/questions-to-answer',
   '/conversations/:customerId',
 ] as const;
 

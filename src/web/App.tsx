@@ -30,6 +30,7 @@ const AnalysisPage = lazy(() => import('./pages/analysis.tsx'));
 const ResultPage = lazy(() => import('./pages/result.tsx'));
 const MyCardsPage = lazy(() => import('./pages/my-cards.tsx'));
 const RedListManagementPage = lazy(() => import('./pages/red-list-management.tsx'));
+const QuestionsToAnswerPage = lazy(() => import('./pages/questions-to-answer.tsx'));
 const ConversationPage = lazy(() => import('./pages/conversation.tsx'));
 const CorporateDashboardPage = lazy(() => import('./pages/corporate-dashboard.tsx'));
 const AnalyticsDashboardPage = lazy(() => import('./pages/analytics-dashboard.tsx'));
@@ -121,6 +122,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/video-generation', comingNext: 'videoGeneration', auth: true },
   { path: '/color-palette', page: ColorPalettePage, auth: true },
   { path: '/red-list-management', page: RedListManagementPage, auth: true },
+  // Questions buyers asked that the assistant declined or they rated 👎 (issue 32).
+  { path: '/questions-to-answer', page: QuestionsToAnswerPage, auth: true },
 
   // Live customer service (login required): the owner answers a visitor in person.
   {

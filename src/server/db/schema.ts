@@ -731,5 +731,65 @@ export const adminAudit = pgTable(
   (t) => [index('admin_audit_created_idx').on(t.createdAt)],
 );
 
+/**
+ * The exhibitor's own answers (issue 32): a question in their words (and, answered from the
+ * list, the other wordings buyers used), answered once; the assistant answers from it, cited as
+ * the exhibitor's answer, for that question and its paraphrases.
+ */
+export const ownerAnswers = pgTable(
+  'owner_answers',
+  {
+    id: serial('id').primaryKey(),
+    businessCardId: cardRef(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    /** Buyers' other wordings of the question (JSON array of strings). */
+    variants: jsonb('variants')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('owner_answers_card_idx').on(t.businessCardId)],
+);
+
+/**
+ * One row per question the assistant answered in a visitor chat: how (with a citation from the
+ * documents, from the exhibitor's answers, declined, or small talk: no citation and no key term,
+ * such as a greeting), and the visitor's 👍 / 👎
+ * on the answer. The owner's "questions to answer" and the answer figures read it.
+ */
+export const chatQuestions = pgTable(
+  'chat_questions',
+  {
+    id: serial('id').primaryKey(),
+    businessCardId: cardRef(),
+    visitorSessionId: integer('visitor_session_id')
+      .notNull()
+      .references(() => visitorSessions.id, { onDelete: 'cascade' }),
+    /** The assistant message's id in visitor_sessions.messages. */
+    messageId: text('message_id').notNull().unique(),
+    question: text('question').notNull(),
+    /** The language it was asked in: en, zh-CN or zh-TW. */
+    language: text('language').notNull(),
+    outcome: text('outcome', {
+      enum: ['answered', 'declined', 'from_answers', 'small_talk'],
+    }).notNull(),
+    ownerAnswerId: integer('owner_answer_id').references(() => ownerAnswers.id, {
+      onDelete: 'set null',
+    }),
+    /** The visitor's rating: true 👍, false 👎, null not rated. */
+    helpful: boolean('helpful'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_questions_card_created_idx').on(t.businessCardId, t.createdAt),
+    index('chat_questions_answer_idx').on(t.ownerAnswerId),
+    index('chat_questions_session_idx').on(t.visitorSessionId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

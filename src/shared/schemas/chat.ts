@@ -25,6 +25,9 @@ export const ZCitation = z.object({
   documentName: z.string(),
   page: z.number().int().nullable(),
   excerpt: z.string(),
+  /** null for the exhibitor's own answers (issue 32), which are no document. */
+  documentId: z.number().int().nullable().optional(),
+  preview: z.string().nullable().optional(),
 });
 export type TCitation = z.infer<typeof ZCitation>;
 
@@ -43,6 +46,8 @@ export const ZChatResponse = z.object({
    * built-in assistant answered instead.
    */
   fellBack: z.boolean().optional(),
+  /** The answer's id, for the visitor's 👍 / 👎 (POST /api/chat/:cardId/feedback). */
+  messageId: z.string().optional(),
 });
 export type TChatResponse = z.infer<typeof ZChatResponse>;
 
@@ -63,6 +68,10 @@ export const ZStoredChatMessage = z.object({
   /** A photo the visitor sent: its id, served to the card's owner only. */
   image: z.string().optional(),
   createdAt: z.string(),
+  /** An assistant answer's id (rated with POST /api/chat/:cardId/feedback). */
+  messageId: z.string().optional(),
+  /** The visitor's own rating of that answer, in their history. */
+  helpful: z.boolean().optional(),
 });
 export type TStoredChatMessage = z.infer<typeof ZStoredChatMessage>;
 

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { CHAT_SOURCES } from '#shared/chat-source.ts';
 import type { TAnalyticsDays } from '#shared/schemas/analytics.ts';
 import { AnalyticsLoadFailed, NoVisitorsYet } from '#web/components/analytics/analytics-states.tsx';
+import { AnswerFigures } from '#web/components/answers/answer-figures.tsx';
 import { CardRanking } from '#web/components/analytics/card-ranking.tsx';
 import { DaysPicker } from '#web/components/analytics/days-picker.tsx';
 import { DeviceChart } from '#web/components/analytics/device-chart.tsx';
@@ -43,6 +44,9 @@ export default function AnalyticsDashboardPage() {
         <DaysPicker value={days} onChange={setDays} />
       </div>
       <Figures days={days} />
+      <div className="mt-6">
+        <AnswerFigures days={days} />
+      </div>
     </PageContainer>
   );
 }

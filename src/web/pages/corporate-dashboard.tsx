@@ -5,6 +5,7 @@ import {
   CreditCard,
   Gauge,
   Megaphone,
+  MessageCircleQuestion,
   MessagesSquare,
   Mic,
   Palette,
@@ -19,6 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AnalyticsLoadFailed } from '#web/components/analytics/analytics-states.tsx';
+import { QuestionsBadge } from '#web/components/answers/questions-link.tsx';
 import { useAnalyticsFormat } from '#web/components/analytics/format.ts';
 import { StatTiles } from '#web/components/analytics/stat-tile.tsx';
 import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
@@ -27,6 +29,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Loading } from '#web/components/ui/spinner.tsx';
 import { useAnalyticsDashboard } from '#web/lib/analytics/queries.ts';
+import { useUnansweredCounts } from '#web/lib/answers/queries.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** The feature cards of spec-advanced 2; `page` names the locale section with title and text. */
@@ -49,6 +52,7 @@ export default function CorporateDashboardPage() {
   const format = useAnalyticsFormat();
   const figures = dashboard.data;
   const guide = useGuide();
+  const unanswered = useUnansweredCounts();
 
   return (
     <PageContainer width="wide">
@@ -137,6 +141,25 @@ export default function CorporateDashboardPage() {
               </Link>
             </li>
           ))}
+          <li>
+            {/* Issue 32: what buyers asked that the documents do not answer, with its count. */}
+            <Link
+              href="/questions-to-answer"
+              data-testid="feature-questions"
+              className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
+              <span className="flex items-center justify-between gap-2">
+                <MessageCircleQuestion aria-hidden="true" className="size-6 text-brand-700" />
+                <QuestionsBadge count={unanswered.data?.total ?? 0} />
+              </span>
+              <span className="font-semibold text-slate-900">
+                {t('pages.questionsToAnswer.title')}
+              </span>
+              <span className="text-sm text-slate-600">
+                {t('pages.questionsToAnswer.description')}
+              </span>
+            </Link>
+          </li>
           <li>
             {/* Spec: video generation is shown, disabled, "function being optimised". */}
             <div

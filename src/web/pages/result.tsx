@@ -21,6 +21,7 @@ import {
 } from '../components/cards/card-image.ts';
 import { CardDetailsDialog } from '../components/cards/card-details-dialog.tsx';
 import { CardFlipView } from '../components/cards/card-flip-view.tsx';
+import { QuestionsLink } from '../components/answers/questions-link.tsx';
 import { CardDocuments } from '../components/documents/card-documents.tsx';
 import { TemplatePicker } from '../components/cards/template-picker.tsx';
 import { useCardTexts, useCardView } from '../components/cards/use-card-view.ts';
@@ -241,6 +242,7 @@ function CardResult({ card }: { card: TBusinessCard }) {
               {t('result.redList')}
             </Link>
           </Button>
+          <QuestionsLink cardId={card.id} />
           <Button size="lg" variant="secondary" asChild>
             <Link href="/user-details" data-testid="create-new-card">
               <PlusCircle aria-hidden="true" />

@@ -43,6 +43,7 @@ import {
   visitorSessionKey,
 } from '#server/lib/visitor-sessions.ts';
 import { onLeadCaptured } from '#server/features/pipeline/service.ts';
+import { withRatings } from '#server/features/answers/service.ts';
 
 /** The signed-in user, if any: an owner may try their own draft card. */
 const viewerOf = (request: FastifyRequest) => request.currentUser?.id ?? null;
@@ -138,7 +139,10 @@ export function registerChatRoutes(
       void reply.header('cache-control', 'no-store');
       await chat.assertChatOpen(ctx, request.params.id, viewerOf(request));
       const session = await findVisitorSession(ctx, request, request.params.id);
-      return { messages: session ? storedMessages(session) : [] };
+      // Each answer with the visitor's own 👍 / 👎, if they gave one.
+      return {
+        messages: session ? await withRatings(ctx, session.id, storedMessages(session)) : [],
+      };
     },
   );
 

@@ -17,6 +17,13 @@ import { AppError } from '#server/lib/errors.ts';
 import type { Answer, AnswerEvent, Assistant, ChatTurn } from '#server/ai/assistant.ts';
 import { textFromImage } from '#server/ai/assistant.ts';
 import { isIngestError } from '#server/ingest/index.ts';
+import {
+  answerQuestion,
+  recordAsked,
+  streamQuestion,
+  type OwnAnswer,
+} from '#server/features/answers/chat-answers.ts';
+import { newMessageId } from '#server/features/answers/service.ts';
 import { isTakenOver } from './takeover.ts';
 import {
   appendMessages,
@@ -101,14 +108,27 @@ function turns(
   ctx: AppContext,
   question: string,
   answer: Answer,
+  messageId: string,
   photo?: SentPhoto,
 ): TStoredChatMessage[] {
   const at = ctx.now().toISOString();
   return [
     visitorTurn(ctx, question, photo),
-    { role: 'assistant', content: answer.message, citations: answer.citations, createdAt: at },
+    {
+      role: 'assistant',
+      content: answer.message,
+      citations: answer.citations,
+      createdAt: at,
+      messageId,
+    },
   ];
 }
+
+/** An answer as the chat gives it: with its id, for the visitor's 👍 / 👎. */
+export type ChatAnswer = Answer & { messageId?: string };
+/** A streamed answer as the chat gives it: its words, then the whole answer with its id. */
+export type ChatEvent =
+  Exclude<AnswerEvent, { type: 'done' }> | { type: 'done'; answer: ChatAnswer };
 
 /** What the chat answers while a person from the booth has taken the conversation over. */
 export const HELD_FOR_STAFF: TChatResponse = { message: null, citations: [], humanTakeover: true };
@@ -118,12 +138,13 @@ export const HELD_FOR_STAFF: TChatResponse = { message: null, citations: [], hum
  * model is not set up here is answered by the built-in assistant, and the answer says so
  * (answeredBy 'local', fellBack true).
  */
-export function chatReply(answer: Answer): TChatResponse {
+export function chatReply(answer: ChatAnswer): TChatResponse {
   return {
     message: answer.message,
     citations: answer.citations,
     answeredBy: answer.provider,
     fellBack: answer.fellBack,
+    ...(answer.messageId ? { messageId: answer.messageId } : {}),
   };
 }
 
@@ -152,20 +173,48 @@ export interface Question {
   photo?: SentPhoto;
 }
 
-/** Answers from the card's documents and keeps both turns in the visitor's history. */
-export async function ask(ctx: AppContext, assistant: Assistant, input: Question): Promise<Answer> {
-  const answer = await assistant.answer({
+/** What is kept of a question once answered: how it went, for the owner's list and figures. */
+function record(
+  ctx: AppContext,
+  input: Question,
+  messageId: string,
+  answer: Answer,
+  own: OwnAnswer | null,
+) {
+  return recordAsked(ctx, {
+    cardId: input.session.businessCardId,
+    sessionId: input.session.id,
+    messageId,
+    question: input.shownAs ?? input.question,
+    interfaceLanguage: input.language,
+    answer,
+    own,
+  });
+}
+
+/**
+ * Answers from the exhibitor's own answers, else from the card's documents, and keeps both
+ * turns in the visitor's history.
+ */
+export async function ask(
+  ctx: AppContext,
+  assistant: Assistant,
+  input: Question,
+): Promise<ChatAnswer> {
+  const { answer, own } = await answerQuestion(ctx, assistant, {
     cardId: input.session.businessCardId,
     question: input.question,
     language: input.language,
     history: historyOf(input.session),
   });
+  const messageId = newMessageId();
   await appendMessages(
     ctx,
     input.session.id,
-    turns(ctx, input.shownAs ?? input.question, answer, input.photo),
+    turns(ctx, input.shownAs ?? input.question, answer, messageId, input.photo),
   );
-  return answer;
+  await record(ctx, input, messageId, answer, own);
+  return { ...answer, messageId };
 }
 
 /** The same, word by word; the history is written once the answer is complete. */
@@ -173,16 +222,30 @@ export async function* askStreaming(
   ctx: AppContext,
   assistant: Assistant,
   input: Question,
-): AsyncGenerator<AnswerEvent> {
-  const events = assistant.stream({
-    cardId: input.session.businessCardId,
-    question: input.question,
-    language: input.language,
-    history: historyOf(input.session),
-  });
+): AsyncGenerator<ChatEvent> {
+  let own: OwnAnswer | null = null;
+  const events = streamQuestion(
+    ctx,
+    assistant,
+    {
+      cardId: input.session.businessCardId,
+      question: input.question,
+      language: input.language,
+      history: historyOf(input.session),
+    },
+    (found) => (own = found),
+  );
   for await (const event of events) {
     if (event.type === 'done') {
-      await appendMessages(ctx, input.session.id, turns(ctx, input.question, event.answer));
+      const messageId = newMessageId();
+      await appendMessages(
+        ctx,
+        input.session.id,
+        turns(ctx, input.question, event.answer, messageId),
+      );
+      await record(ctx, input, messageId, event.answer, own);
+      yield { type: 'done', answer: { ...event.answer, messageId } };
+      continue;
     }
     yield event;
   }

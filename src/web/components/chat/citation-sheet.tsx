@@ -1,4 +1,4 @@
-import { FileText } from './icons.tsx';
+import { FileText, MessageSquareText } from './icons.tsx';
 import type { Citation } from '#web/lib/chat/api.ts';
 import type { Translate } from '#web/lib/chat/i18n.ts';
 import { citationPlace } from './message-list.tsx';
@@ -15,6 +15,8 @@ export function CitationSheet({
   onClose: () => void;
 }) {
   const place = citation ? citationPlace(t, citation) : null;
+  // The exhibitor's own answer is no document (documentId null).
+  const Icon = citation?.documentId === null ? MessageSquareText : FileText;
   return (
     <Sheet
       open={citation !== null}
@@ -26,7 +28,7 @@ export function CitationSheet({
       {citation ? (
         <div className="grid gap-3">
           <p className="flex items-start gap-2 text-sm font-medium text-slate-900">
-            <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
             <span className="min-w-0 break-words" data-testid="citation-document">
               {citation.documentName}
               {place ? <span className="font-normal text-slate-600"> · {place}</span> : null}

@@ -1,4 +1,14 @@
-import { CircleAlert, Clock, FileText, Headset, RotateCw, Sparkles } from './icons.tsx';
+import {
+  CircleAlert,
+  Clock,
+  FileText,
+  Headset,
+  MessageSquareText,
+  RotateCw,
+  Sparkles,
+  ThumbsDown,
+  ThumbsUp,
+} from './icons.tsx';
 import { Fragment, type ReactNode } from 'react';
 import type { Citation } from '#web/lib/chat/api.ts';
 import { cx } from '#web/lib/chat/cx.ts';
@@ -81,6 +91,8 @@ function SourceChips({
       <span className="mr-0.5 text-xs text-slate-500">{t('chat.sources.label')}</span>
       {citations.map((citation, index) => {
         const place = citationPlace(t, citation);
+        // The exhibitor's own answer is no document (documentId null).
+        const Icon = citation.documentId === null ? MessageSquareText : FileText;
         return (
           <button
             key={`${citation.documentName}-${citation.page}-${index}`}
@@ -92,7 +104,7 @@ function SourceChips({
             className="group inline-flex min-h-11 max-w-full items-center focus-visible:outline-none"
           >
             <span className="inline-flex max-w-full items-center gap-1 rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs text-slate-700 shadow-xs group-hover:border-brand-300 group-hover:text-brand-800 group-focus-visible:outline-2 group-focus-visible:outline-brand-500">
-              <FileText aria-hidden="true" className="size-3.5 shrink-0 text-brand-600" />
+              <Icon aria-hidden="true" className="size-3.5 shrink-0 text-brand-600" />
               <span className="truncate">{citation.documentName}</span>
               {place ? <span className="shrink-0 text-slate-500">· {place}</span> : null}
             </span>
@@ -137,16 +149,76 @@ function UserStatus({ t, item, onRetry }: { t: Translate; item: ChatItem; onRetr
   return null;
 }
 
+/**
+ * 👍 / 👎 under a complete answer: two toggle buttons (44 px targets), the pressed one the
+ * visitor's current rating; pressing the other changes it.
+ */
+function Feedback({
+  t,
+  helpful,
+  onRate,
+}: {
+  t: Translate;
+  helpful: boolean | undefined;
+  onRate: (helpful: boolean) => void;
+}) {
+  const options = [
+    { value: true, label: t('chat.feedback.helpful'), Icon: ThumbsUp, testId: 'rate-up' },
+    { value: false, label: t('chat.feedback.unhelpful'), Icon: ThumbsDown, testId: 'rate-down' },
+  ];
+  return (
+    <div className="flex items-center gap-0.5" data-testid="answer-feedback">
+      <div role="group" aria-label={t('chat.feedback.label')} className="flex items-center">
+        {options.map(({ value, label, Icon, testId }) => {
+          const pressed = helpful === value;
+          return (
+            <button
+              key={testId}
+              type="button"
+              aria-pressed={pressed}
+              aria-label={label}
+              title={label}
+              data-testid={testId}
+              onClick={() => onRate(value)}
+              className="group inline-flex size-11 items-center justify-center focus-visible:outline-none"
+            >
+              <span
+                className={cx(
+                  'inline-flex size-8 items-center justify-center rounded-full border group-focus-visible:outline-2 group-focus-visible:outline-brand-500',
+                  pressed
+                    ? value
+                      ? 'border-emerald-600 bg-emerald-50 text-emerald-800'
+                      : 'border-amber-600 bg-amber-50 text-amber-900'
+                    : 'border-transparent text-slate-500 group-hover:bg-slate-100 group-hover:text-slate-800',
+                )}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      {helpful !== undefined ? (
+        <span role="status" className="text-xs text-slate-600" data-testid="feedback-thanks">
+          {t('chat.feedback.thanks')}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 export function MessageBubble({
   t,
   item,
   onOpenSource,
   onRetry,
+  onRate,
 }: {
   t: Translate;
   item: ChatItem;
   onOpenSource: (citation: Citation) => void;
   onRetry: (key: string) => void;
+  onRate?: (key: string, helpful: boolean) => void;
 }) {
   const mine = item.role === 'user';
   const agent = item.role === 'agent';
@@ -207,6 +279,9 @@ export function MessageBubble({
       {mine ? <UserStatus t={t} item={item} onRetry={() => onRetry(item.key)} /> : null}
       {item.role === 'assistant' && !item.state && item.citations?.length ? (
         <SourceChips t={t} citations={item.citations} onOpen={onOpenSource} />
+      ) : null}
+      {item.role === 'assistant' && !item.state && item.messageId && onRate ? (
+        <Feedback t={t} helpful={item.helpful} onRate={(helpful) => onRate(item.key, helpful)} />
       ) : null}
     </li>
   );

@@ -1,6 +1,9 @@
 import { Eye, ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { AnswerDialog, type AnswerDraft } from '#web/components/answers/answer-dialog.tsx';
+import { QuestionsLink } from '#web/components/answers/questions-link.tsx';
 import { LeadCard } from '#web/components/conversation/lead-card.tsx';
 import { MessageHistory } from '#web/components/conversation/message-history.tsx';
 import { ReplyBox } from '#web/components/conversation/reply-box.tsx';
@@ -30,6 +33,7 @@ export function ConversationView({
     card.data?.contactPerson ??
     t('redList.untitledCard', { id: conversation.businessCardId });
   const name = conversation.lead?.name ?? t('notifications.fallbackName');
+  const [draft, setDraft] = useState<AnswerDraft | null>(null);
 
   return (
     <PageContainer width="wide">
@@ -51,6 +55,12 @@ export function ConversationView({
               {t('conversation.redList')}
             </Link>
           </Button>
+          <QuestionsLink
+            cardId={conversation.businessCardId}
+            size="default"
+            variant="outline"
+            testId="conversation-questions"
+          />
           <Button asChild variant="outline">
             <Link href={`/result/${conversation.businessCardId}`}>
               <Eye aria-hidden="true" />
@@ -72,7 +82,11 @@ export function ConversationView({
             {t('conversation.historyTitle')}
           </h2>
           <TakeoverSwitch conversation={conversation} />
-          <MessageHistory messages={conversation.messages} customerId={customerId} />
+          <MessageHistory
+            messages={conversation.messages}
+            customerId={customerId}
+            onSaveAsAnswer={(question, answer) => setDraft({ kind: 'new', question, answer })}
+          />
           <p className="sr-only" role="status" aria-live="polite">
             {liveNote}
           </p>
@@ -84,6 +98,11 @@ export function ConversationView({
           <AssistantNotice cardId={conversation.businessCardId} compact />
         </aside>
       </div>
+      <AnswerDialog
+        cardId={conversation.businessCardId}
+        draft={draft}
+        onClose={() => setDraft(null)}
+      />
     </PageContainer>
   );
 }

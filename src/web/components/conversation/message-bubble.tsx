@@ -1,7 +1,8 @@
-import { Bot, UserRound } from 'lucide-react';
+import { Bot, MessageSquarePlus, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TStoredChatMessage } from '#shared/schemas/chat.ts';
 import { SourceChips } from '#web/components/conversation/source-chips.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { photoUrl } from '#web/lib/notifications/conversation.ts';
 import { fullTimeText } from '#web/lib/notifications/display.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -10,9 +11,12 @@ import { cn } from '#web/lib/utils.ts';
 export function MessageBubble({
   message,
   customerId,
+  onSaveAsAnswer,
 }: {
   message: TStoredChatMessage;
   customerId: number;
+  /** A staff reply: "save as answer" fills the answer form with the question and the reply. */
+  onSaveAsAnswer?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const fromVisitor = message.role === 'user';
@@ -67,6 +71,18 @@ export function MessageBubble({
       ) : null}
       {message.citations && message.citations.length > 0 ? (
         <SourceChips citations={message.citations} />
+      ) : null}
+      {onSaveAsAnswer ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onSaveAsAnswer}
+          aria-label={t('questions.saveAsAnswerLabel')}
+          data-testid="save-as-answer"
+        >
+          <MessageSquarePlus aria-hidden="true" />
+          {t('questions.saveAsAnswer')}
+        </Button>
       ) : null}
     </li>
   );

@@ -5,12 +5,24 @@ import type { TStoredChatMessage } from '#shared/schemas/chat.ts';
 import { MessageBubble } from '#web/components/conversation/message-bubble.tsx';
 
 /** The conversation so far, newest last and kept in view. */
+/** The visitor's question a staff reply answers: their last message before it. */
+export function questionBefore(messages: readonly TStoredChatMessage[], index: number): string {
+  for (let i = index - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role === 'user') return message.content.replace(/^📷\s?/u, '').trim();
+  }
+  return '';
+}
+
 export function MessageHistory({
   messages,
   customerId,
+  onSaveAsAnswer,
 }: {
   messages: TStoredChatMessage[];
   customerId: number;
+  /** "Save as answer" on a staff reply: the buyer's question and the reply. */
+  onSaveAsAnswer?: (question: string, answer: string) => void;
 }) {
   const { t } = useTranslation();
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -45,6 +57,12 @@ export function MessageHistory({
             key={`${message.createdAt}-${index}`}
             message={message}
             customerId={customerId}
+            {...(onSaveAsAnswer && message.role === 'agent'
+              ? {
+                  onSaveAsAnswer: () =>
+                    onSaveAsAnswer(questionBefore(messages, index), message.content),
+                }
+              : {})}
           />
         ))}
       </ol>

@@ -277,6 +277,7 @@ export async function streamAnswer(
         result = {
           message: data.message,
           citations: Array.isArray(data.citations) ? (data.citations as Citation[]) : [],
+          ...(typeof data.messageId === 'string' ? { messageId: data.messageId } : {}),
         };
     });
     if (!result) throw new Error('the answer ended early');
@@ -302,6 +303,23 @@ export function askAboutImage(
     timeoutMs: 120_000,
     ...options,
   });
+}
+
+/** The visitor's 👍 (true) or 👎 (false) on one of their answers; a new one replaces it. */
+export function rateAnswer(
+  cardId: number,
+  messageId: string,
+  helpful: boolean,
+  options?: CallOptions,
+): Promise<{ messageId: string; helpful: boolean }> {
+  return postJson(
+    `/api/chat/${cardId}/feedback`,
+    { messageId, helpful },
+    {
+      timeoutMs: 20_000,
+      ...options,
+    },
+  );
 }
 
 export type LeadInput = TLeadRequest;

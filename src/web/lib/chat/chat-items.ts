@@ -21,6 +21,10 @@ export interface ChatItem {
   image?: string;
   /** Why a message was refused. */
   error?: string;
+  /** An answer's id: the visitor rates it 👍 / 👎 with it. */
+  messageId?: string;
+  /** The visitor's rating of the answer. */
+  helpful?: boolean;
 }
 
 export function fromHistory(messages: StoredMessage[]): ChatItem[] {
@@ -30,6 +34,8 @@ export function fromHistory(messages: StoredMessage[]): ChatItem[] {
     content: message.content,
     citations: message.citations,
     createdAt: message.createdAt,
+    ...(message.messageId ? { messageId: message.messageId } : {}),
+    ...(message.helpful !== undefined ? { helpful: message.helpful } : {}),
   }));
 }
 
@@ -60,7 +66,7 @@ export function patchItem(items: ChatItem[], key: string, patch: Partial<ChatIte
 export function withCompleteAnswer(
   items: ChatItem[],
   messageId: string,
-  answer: { message: string; citations: Citation[] },
+  answer: { message: string; citations: Citation[]; messageId?: string | undefined },
 ): ChatItem[] {
   const next = patchItem(items, messageId, { state: undefined, error: undefined });
   const done: ChatItem = {
@@ -69,6 +75,7 @@ export function withCompleteAnswer(
     content: answer.message,
     citations: answer.citations,
     createdAt: new Date().toISOString(),
+    ...(answer.messageId ? { messageId: answer.messageId } : {}),
   };
   const index = next.findIndex((item) => item.key === done.key);
   if (index === -1) next.push(done);

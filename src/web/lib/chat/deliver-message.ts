@@ -26,11 +26,16 @@ export async function deliverMessage(
     /** A piece of the streamed answer. */
     onDelta: (delta: string) => void;
   },
-): Promise<Pick<ChatAnswer, 'message' | 'citations'>> {
+): Promise<Pick<ChatAnswer, 'message' | 'citations' | 'messageId'>> {
   if (message.uncertain && !message.image) {
     const history = await fetchHistory(cardId, { signal });
     const answer = findDeliveredAnswer(history, message.text, message.baseline ?? 0);
-    if (answer) return { message: answer.content, citations: answer.citations ?? [] };
+    if (answer)
+      return {
+        message: answer.content,
+        citations: answer.citations ?? [],
+        messageId: answer.messageId,
+      };
   }
   onAsking();
   if (message.image) {

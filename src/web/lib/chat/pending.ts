@@ -65,6 +65,7 @@ export interface HistoryMessage {
   content: string;
   citations?: Array<{ documentName: string; page: number | null; excerpt: string }>;
   createdAt: string;
+  messageId?: string;
 }
 
 /**

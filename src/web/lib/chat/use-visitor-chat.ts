@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ChatHttpError,
   isNetworkError,
+  rateAnswer,
   refusalText,
   type Citation,
   type SessionInfo,
@@ -49,7 +50,9 @@ export type LoadState =
   | { status: 'error' };
 
 export type ChatProblem =
-  { kind: 'sendFailed'; message: string | null } | { kind: 'imageFailed'; message: string | null };
+  | { kind: 'sendFailed'; message: string | null }
+  | { kind: 'imageFailed'; message: string | null }
+  | { kind: 'rateFailed'; message: string | null };
 
 function safeSessionStorage(): KeyValueStorage | undefined {
   try {
@@ -72,6 +75,8 @@ export interface VisitorChat {
   send: (text: string, image?: { data: string; type: ChatImageType }) => void;
   retry: (key: string) => void;
   reload: () => void;
+  /** The visitor's 👍 (true) or 👎 (false) on an answer (its bubble's key). */
+  rate: (key: string, helpful: boolean) => void;
 }
 
 export function useVisitorChat(
@@ -132,7 +137,10 @@ export function useVisitorChat(
 
   /** The visitor's bubble is sent and the answer is in its own bubble, complete. */
   const complete = useCallback(
-    (message: OutgoingMessage, answer: { message: string | null; citations: Citation[] }) => {
+    (
+      message: OutgoingMessage,
+      answer: { message: string | null; citations: Citation[]; messageId?: string | undefined },
+    ) => {
       const answered = answer.message;
       if (answered === null) {
         // A person answers: the message went to them; their reply arrives live.
@@ -140,7 +148,11 @@ export function useVisitorChat(
         setTakeover((current) => (current.active ? current : { active: true, expiresAt: null }));
       } else {
         updateItems((list) =>
-          withCompleteAnswer(list, message.id, { message: answered, citations: answer.citations }),
+          withCompleteAnswer(list, message.id, {
+            message: answered,
+            citations: answer.citations,
+            messageId: answer.messageId,
+          }),
         );
       }
       updateQueue(dequeue(queueRef.current, message.id));
@@ -296,6 +308,24 @@ export function useVisitorChat(
 
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
 
+  const rate = useCallback(
+    (key: string, helpful: boolean) => {
+      const item = itemsRef.current.find((candidate) => candidate.key === key);
+      if (!item?.messageId) return;
+      const before = item.helpful;
+      // Shown at once; put back if the server did not take it.
+      setBubble(key, { helpful });
+      rateAnswer(cardId, item.messageId, helpful, { signal: lifetime.current?.signal }).catch(
+        (error: unknown) => {
+          if (lifetime.current?.signal.aborted) return;
+          setBubble(key, { helpful: before });
+          problemRef.current({ kind: 'rateFailed', message: refusalText(error) });
+        },
+      );
+    },
+    [cardId, setBubble],
+  );
+
   return {
     load,
     items,
@@ -306,5 +336,6 @@ export function useVisitorChat(
     send,
     retry,
     reload,
+    rate,
   };
 }

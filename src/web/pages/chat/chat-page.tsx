@@ -115,6 +115,11 @@ export function ChatPage({ cardId }: { cardId: number }) {
           title: t('chat.errors.imageAnalysisTitle'),
           description: problem.message ?? t('chat.errors.imageAnalysisText'),
         });
+      else if (problem.kind === 'rateFailed')
+        notify({
+          title: t('chat.errors.title'),
+          description: problem.message ?? t('chat.feedback.failed'),
+        });
       else
         notify({
           title: t('chat.errors.title'),
@@ -203,6 +208,7 @@ export function ChatPage({ cardId }: { cardId: number }) {
                   item={item}
                   onOpenSource={setSource}
                   onRetry={chat.retry}
+                  onRate={chat.rate}
                 />
               ))}
               {chat.analyzing ? <AnalyzingIndicator t={t} /> : null}

@@ -1,0 +1,450 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ArrowLeft,
+  CheckCheck,
+  Inbox,
+  MessageCircleQuestion,
+  MessageSquareText,
+  PencilLine,
+  Plus,
+  SearchX,
+  Trash2,
+  TriangleAlert,
+} from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { TOwnerAnswer, TUnansweredGroup } from '#shared/schemas/answers.ts';
+import type { TBusinessCard } from '#shared/schemas/cards.ts';
+import { AnswerDialog, type AnswerDraft } from '../components/answers/answer-dialog.tsx';
+import { QuestionGroup } from '../components/answers/question-group.tsx';
+import { StatTiles } from '../components/analytics/stat-tile.tsx';
+import { PageContainer } from '../components/layout/app-layout.tsx';
+import { isNumericId } from '../components/routing/route-params.tsx';
+import { Alert } from '../components/ui/alert.tsx';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../components/ui/alert-dialog.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { Label } from '../components/ui/label.tsx';
+import { NativeSelect } from '../components/ui/native-select.tsx';
+import { Loading, Spinner } from '../components/ui/spinner.tsx';
+import { toast } from '../components/ui/use-toast.ts';
+import {
+  deleteAnswer,
+  refreshAnswerQueries,
+  useOwnerAnswers,
+  useUnanswered,
+  useUnansweredCounts,
+} from '../lib/answers/queries.ts';
+import { errorText, isApiError } from '../lib/api.ts';
+import { useAuthExpiredHandler, useCards } from '../lib/cards/queries.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+/**
+ * /questions-to-answer?businessCardId={id}: what buyers asked that the assistant declined or
+ * that they rated 👎, grouped, with the exhibitor's answers beside it. Without a card id the
+ * card with the most questions waiting is shown (the dashboard's link).
+ */
+export default function QuestionsToAnswerPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('questions.title'));
+  const search = useSearch();
+  const requested = new URLSearchParams(search).get('businessCardId') ?? undefined;
+  const [, navigate] = useLocation();
+  const cards = useCards();
+  const counts = useUnansweredCounts();
+
+  const chosen = useMemo(() => {
+    if (requested !== undefined) return isNumericId(requested) ? Number(requested) : null;
+    const list = cards.data ?? [];
+    if (list.length === 0) return undefined;
+    const busiest = [...(counts.data?.cards ?? [])].sort((a, b) => b.count - a.count)[0];
+    return busiest && busiest.count > 0 ? busiest.businessCardId : list[0]!.id;
+  }, [requested, cards.data, counts.data]);
+
+  useEffect(() => {
+    if (requested !== undefined && !isNumericId(requested)) {
+      toast({
+        title: t('questions.missingCardTitle'),
+        description: t('questions.missingCardText'),
+        variant: 'destructive',
+      });
+      navigate('/questions-to-answer', { replace: true });
+    }
+  }, [requested, navigate, t]);
+
+  if (chosen === null || cards.isPending || (requested === undefined && counts.isPending))
+    return <Loading fullPage />;
+  if (chosen === undefined) return <NoCards />;
+  return (
+    <QuestionsScreen
+      cardId={chosen}
+      cards={cards.data ?? []}
+      countOf={(id) => counts.data?.cards.find((card) => card.businessCardId === id)?.count ?? 0}
+      onChooseCard={(id) => navigate(`/questions-to-answer?businessCardId=${id}`)}
+    />
+  );
+}
+
+function cardName(card: TBusinessCard | undefined, untitled: string): string {
+  return card?.companyName ?? card?.user.companyName ?? card?.contactPerson ?? untitled;
+}
+
+function QuestionsScreen({
+  cardId,
+  cards,
+  countOf,
+  onChooseCard,
+}: {
+  cardId: number;
+  cards: TBusinessCard[];
+  countOf: (cardId: number) => number;
+  onChooseCard: (cardId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const handleAuthExpired = useAuthExpiredHandler();
+  const groups = useUnanswered(cardId);
+  const answers = useOwnerAnswers(cardId);
+  const [draft, setDraft] = useState<AnswerDraft | null>(null);
+  const [deleting, setDeleting] = useState<TOwnerAnswer | null>(null);
+  const pickerId = useId();
+  const card = cards.find((candidate) => candidate.id === cardId);
+
+  const remove = useMutation({
+    mutationFn: (answer: TOwnerAnswer) => deleteAnswer(cardId, answer.id),
+    onSuccess: () => toast({ title: t('questions.deletedTitle'), variant: 'success' }),
+    onError: (error) => {
+      if (handleAuthExpired(error)) return;
+      toast({
+        title: t('questions.deleteFailedTitle'),
+        description: errorText(error, t('general.tryAgain')),
+        variant: 'destructive',
+      });
+    },
+    onSettled: () => refreshAnswerQueries(queryClient, cardId),
+  });
+
+  const missing =
+    (isApiError(groups.error) && groups.error.status === 404) ||
+    (isApiError(answers.error) && answers.error.status === 404);
+  if (missing) return <CardNotFound />;
+
+  const pages = groups.data?.pages ?? [];
+  const list = pages.flatMap((page) => page.groups);
+  const total = pages[0]?.total ?? 0;
+  const saved = answers.data ?? [];
+  const used = saved.reduce((sum, answer) => sum + answer.timesUsed, 0);
+  const answer = (group: TUnansweredGroup) =>
+    setDraft({ kind: 'new', question: group.question, groupId: group.id, groupCount: group.count });
+
+  return (
+    <PageContainer width="wide">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="grid min-w-0 gap-1">
+          <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+            <MessageCircleQuestion aria-hidden="true" className="size-7 shrink-0 text-brand-700" />
+            {t('questions.title')}
+          </h1>
+          <p className="max-w-3xl break-words text-slate-600" data-testid="questions-subtitle">
+            {t('questions.subtitle', {
+              card: cardName(card, t('questions.untitledCard', { id: cardId })),
+            })}
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <Link href={`/result/${cardId}`} data-testid="questions-back-to-card">
+            <ArrowLeft aria-hidden="true" />
+            {t('questions.backToCard')}
+          </Link>
+        </Button>
+      </div>
+
+      {cards.length > 1 ? (
+        <div className="mb-6 grid max-w-sm gap-1.5">
+          <Label htmlFor={pickerId}>{t('questions.cardPicker')}</Label>
+          <NativeSelect
+            id={pickerId}
+            value={String(cardId)}
+            onChange={(event) => onChooseCard(Number(event.target.value))}
+            data-testid="questions-card-picker"
+          >
+            {cards.map((option) => (
+              <option key={option.id} value={option.id}>
+                {t('questions.cardOption', {
+                  card: cardName(option, t('questions.untitledCard', { id: option.id })),
+                  count: countOf(option.id),
+                })}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
+
+      <StatTiles
+        tiles={[
+          {
+            testId: 'questions-open',
+            icon: Inbox,
+            label: t('questions.statOpen'),
+            value: groups.isPending ? '…' : String(total),
+          },
+          {
+            testId: 'questions-answers',
+            icon: MessageSquareText,
+            label: t('questions.statAnswers'),
+            value: answers.isPending ? '…' : String(saved.length),
+          },
+          {
+            testId: 'questions-used',
+            icon: CheckCheck,
+            label: t('questions.statUsed'),
+            value: answers.isPending ? '…' : String(used),
+          },
+        ]}
+      />
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <section aria-labelledby="open-questions-heading" className="min-w-0">
+          <h2 id="open-questions-heading" className="mb-4 text-lg font-semibold text-slate-900">
+            {t('questions.listTitle')}
+          </h2>
+          {groups.isPending ? (
+            <Loading />
+          ) : groups.isError ? (
+            <LoadFailed onRetry={() => void groups.refetch()} />
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={MessageCircleQuestion}
+              title={t('questions.emptyTitle')}
+              text={t('questions.emptyText')}
+              testId="questions-empty"
+              className="py-12"
+              action={
+                <Button onClick={() => setDraft({ kind: 'new', question: '' })}>
+                  <Plus aria-hidden="true" />
+                  {t('questions.emptyAction')}
+                </Button>
+              }
+            />
+          ) : (
+            <>
+              <ul className="grid gap-3" data-testid="question-groups">
+                {list.map((group) => (
+                  <QuestionGroup key={group.id} group={group} onAnswer={answer} />
+                ))}
+              </ul>
+              {groups.hasNextPage ? (
+                <div className="mt-4 flex justify-center">
+                  <Button
+                    variant="outline"
+                    onClick={() => void groups.fetchNextPage()}
+                    disabled={groups.isFetchingNextPage}
+                    data-testid="questions-more"
+                  >
+                    {groups.isFetchingNextPage ? <Spinner size="small" /> : null}
+                    {t('questions.showMore')}
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </section>
+
+        <section
+          aria-labelledby="answers-heading"
+          className="grid min-w-0 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="answers-heading" className="text-lg font-semibold text-slate-900">
+              {t('questions.answersTitle')}
+            </h2>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setDraft({ kind: 'new', question: '' })}
+              data-testid="answers-add"
+            >
+              <Plus aria-hidden="true" />
+              {t('questions.addAnswer')}
+            </Button>
+          </div>
+          {answers.isPending ? (
+            <Loading />
+          ) : answers.isError ? (
+            <LoadFailed onRetry={() => void answers.refetch()} />
+          ) : saved.length === 0 ? (
+            <p className="text-sm text-slate-600" data-testid="answers-empty">
+              {t('questions.answersEmpty')}
+            </p>
+          ) : (
+            <ul className="grid gap-3" data-testid="owner-answers">
+              {saved.map((item) => (
+                <SavedAnswer
+                  key={item.id}
+                  answer={item}
+                  onEdit={() => setDraft({ kind: 'edit', answer: item })}
+                  onDelete={() => setDeleting(item)}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <AnswerDialog cardId={cardId} draft={draft} onClose={() => setDraft(null)} />
+
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent data-testid="answer-delete-dialog">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('questions.deleteTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {t('questions.deleteText', { question: deleting?.question ?? '' })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              data-testid="answer-delete-confirm"
+              onClick={() => {
+                if (deleting) remove.mutate(deleting);
+                setDeleting(null);
+              }}
+            >
+              {t('questions.deleteConfirm')}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </PageContainer>
+  );
+}
+
+function SavedAnswer({
+  answer,
+  onEdit,
+  onDelete,
+}: {
+  answer: TOwnerAnswer;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li
+      className="grid gap-2 border-b border-slate-100 pb-3 last:border-0 last:pb-0"
+      data-testid="owner-answer"
+    >
+      <p className="font-medium break-words text-slate-900">{answer.question}</p>
+      <p className="text-sm break-words whitespace-pre-wrap text-slate-700">{answer.answer}</p>
+      {answer.variants.length > 0 ? (
+        <p className="text-xs break-words text-slate-600">
+          {t('questions.alsoAnswers', {
+            wordings: answer.variants.map((v) => `“${v}”`).join(', '),
+          })}
+        </p>
+      ) : null}
+      <p className="text-xs text-slate-600" data-testid="owner-answer-usage">
+        {t('questions.usage', {
+          count: answer.timesUsed,
+          up: answer.ratedUp,
+          down: answer.ratedDown,
+        })}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onEdit}
+          aria-label={t('questions.editLabel', { question: answer.question })}
+        >
+          <PencilLine aria-hidden="true" />
+          {t('questions.edit')}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onDelete}
+          aria-label={t('questions.deleteLabel', { question: answer.question })}
+        >
+          <Trash2 aria-hidden="true" />
+          {t('questions.delete')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert variant="warning">
+      <TriangleAlert aria-hidden="true" />
+      <div className="grid gap-2">
+        <p>{t('questions.loadFailed')}</p>
+        <div>
+          <Button size="sm" variant="outline" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      </div>
+    </Alert>
+  );
+}
+
+function NoCards() {
+  const { t } = useTranslation();
+  return (
+    <PageContainer width="default">
+      <EmptyState
+        icon={MessageCircleQuestion}
+        title={t('questions.noCardsTitle')}
+        text={t('questions.noCardsText')}
+        testId="questions-no-cards"
+        action={
+          <Button asChild>
+            <Link href="/user-details">
+              <Plus aria-hidden="true" />
+              {t('questions.noCardsAction')}
+            </Link>
+          </Button>
+        }
+      />
+    </PageContainer>
+  );
+}
+
+function CardNotFound() {
+  const { t } = useTranslation();
+  return (
+    <PageContainer width="narrow">
+      <div
+        className="flex flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
+        data-testid="questions-not-found"
+      >
+        <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+          <SearchX aria-hidden="true" className="size-7" />
+        </span>
+        <div className="grid gap-1">
+          <h1 className="text-xl font-semibold text-slate-900">{t('questions.notFoundTitle')}</h1>
+          <p className="text-sm text-slate-600">{t('questions.notFoundText')}</p>
+        </div>
+        <Button asChild>
+          <Link href="/my-cards">
+            <ArrowLeft aria-hidden="true" />
+            {t('questions.backToCards')}
+          </Link>
+        </Button>
+      </div>
+    </PageContainer>
+  );
+}
