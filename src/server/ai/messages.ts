@@ -1,12 +1,13 @@
 import { translate } from '#server/lib/i18n.ts';
 import type { ChatLanguage } from '#server/text/language.ts';
+import type { BroadIntent } from '#server/vocabulary/question-cues.ts';
 
 /*
  * The assistant's own sentences in the visitor's language, from the locale files (section
  * "assistant") like every other visible string.
  */
 
-export type BroadIntent = 'products' | 'company' | 'terms' | 'location' | 'contact' | 'quotation';
+export type { BroadIntent } from '#server/vocabulary/question-cues.ts';
 
 interface Messages {
   intro: string;

@@ -1,4 +1,3 @@
-import type { BroadIntent } from '#server/ai/messages.ts';
 import { bucket, wordsFor } from './concepts.ts';
 import type { TradeTermKind } from './document-cues.ts';
 import { cuePattern, escapePattern } from './patterns.ts';
@@ -8,6 +7,9 @@ import { cuePattern, escapePattern } from './patterns.ts';
  * quotation?"): the phrases of each intent, the question's own words that belong to it, and the
  * trade terms a terms question names. Tested on the normalized question (lower case, folded).
  */
+
+/** What a broad question asks for: answered from the card's document intelligence. */
+export type BroadIntent = 'products' | 'company' | 'terms' | 'location' | 'contact' | 'quotation';
 
 const ASKS = wordsFor('asks');
 const BROAD = wordsFor('broad');

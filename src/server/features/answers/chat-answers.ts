@@ -14,7 +14,7 @@ import { businessCards, redListKeywords } from '#server/db/schema.ts';
 import { translate } from '#server/lib/i18n.ts';
 import { answerTerms, matchScore } from './grouping.ts';
 import { keyTerms, SAME_QUESTION } from './key-terms.ts';
-import { cardAnswers, recordQuestion, type QuestionOutcome } from './service.ts';
+import { cardAnswers, recordQuestion, type QuestionOutcome } from './records.ts';
 
 /*
  * The exhibitor's own answers in the chat: before the assistant looks in the documents, a

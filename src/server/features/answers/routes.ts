@@ -19,7 +19,7 @@ import {
 import { ZIdParam } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import { assertChatOpen } from '#server/features/chat/service.ts';
-import { findVisitorSession } from '#server/features/chat/visitor-sessions.ts';
+import { findVisitorSession } from '#server/lib/visitor-sessions.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
 import * as answers from './service.ts';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type {
   TAnswerAnalytics,
@@ -13,6 +12,11 @@ import { businessCards, chatQuestions, ownerAnswers } from '#server/db/schema.ts
 import { findOwnedCard } from '#server/features/cards/service.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { groupQuestions, openItems, type OpenCandidate } from './grouping.ts';
+import { cardAnswers } from './records.ts';
+
+// What the chat asks of this feature (other features reach it through this file only).
+export { answerQuestion, recordAsked, streamQuestion, type OwnAnswer } from './chat-answers.ts';
+export { newMessageId } from './records.ts';
 
 /*
  * Questions to answer (issue 32): what the chat records of each question, the visitor's
@@ -20,38 +24,7 @@ import { groupQuestions, openItems, type OpenCandidate } from './grouping.ts';
  * that the card is the owner's (404 otherwise).
  */
 
-export type QuestionOutcome = (typeof chatQuestions.$inferInsert)['outcome'];
 type AnswerRow = typeof ownerAnswers.$inferSelect;
-
-/** The id of an assistant message in the visitor's history. */
-export function newMessageId(): string {
-  return `m${randomBytes(12).toString('base64url')}`;
-}
-
-// Chat side ------------------------------------------------------------------------------------
-
-export interface AskedQuestion {
-  cardId: number;
-  sessionId: number;
-  messageId: string;
-  question: string;
-  language: string;
-  outcome: QuestionOutcome;
-  ownerAnswerId: number | null;
-}
-
-export async function recordQuestion(ctx: AppContext, asked: AskedQuestion): Promise<void> {
-  await ctx.db.insert(chatQuestions).values({
-    businessCardId: asked.cardId,
-    visitorSessionId: asked.sessionId,
-    messageId: asked.messageId,
-    question: asked.question.slice(0, 2000),
-    language: asked.language,
-    outcome: asked.outcome,
-    ownerAnswerId: asked.ownerAnswerId,
-    createdAt: ctx.now(),
-  });
-}
 
 /**
  * The visitor's 👍 (true) or 👎 (false) on one of the answers they were given; a new rating
@@ -90,15 +63,6 @@ export async function withRatings(
     const helpful = message.messageId ? ratings.get(message.messageId) : undefined;
     return helpful === undefined ? message : { ...message, helpful };
   });
-}
-
-/** The card's answers as the chat matches questions against them. */
-export function cardAnswers(ctx: AppContext, cardId: number): Promise<AnswerRow[]> {
-  return ctx.db
-    .select()
-    .from(ownerAnswers)
-    .where(eq(ownerAnswers.businessCardId, cardId))
-    .orderBy(desc(ownerAnswers.updatedAt), desc(ownerAnswers.id));
 }
 
 // Owner's answers -------------------------------------------------------------------------------

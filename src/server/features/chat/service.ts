@@ -19,11 +19,11 @@ import { textFromImage } from '#server/ai/assistant.ts';
 import { isIngestError } from '#server/ingest/index.ts';
 import {
   answerQuestion,
+  newMessageId,
   recordAsked,
   streamQuestion,
   type OwnAnswer,
-} from '#server/features/answers/chat-answers.ts';
-import { newMessageId } from '#server/features/answers/service.ts';
+} from '#server/features/answers/service.ts';
 import { isTakenOver } from './takeover.ts';
 import {
   appendMessages,
