@@ -1,3 +1,4 @@
+import { ConverterFactory, type ConverterFunction } from 'opencc-js/core';
 import { from as fromCn, to as toCnVariants } from 'opencc-js/preset/cn2t';
 import { from as fromTraditional, to as toSimplified } from 'opencc-js/preset/t2cn';
 
@@ -207,4 +208,15 @@ export function frequentHanShare(text: string): { han: number; frequent: number 
     }
   }
   return { han, frequent };
+}
+
+// Writing for a Traditional reader --------------------------------------------------------------
+
+let toTaiwan: ConverterFunction | null = null;
+
+/** Simplified text written in Traditional characters (OpenCC's cn → tw, phrase by phrase). */
+export function toTraditional(text: string): string {
+  if (!HAN_OR_SURROGATE.test(text)) return text;
+  toTaiwan ??= ConverterFactory(fromCn.cn ?? [], toCnVariants.tw ?? []);
+  return toTaiwan(text);
 }

@@ -1,4 +1,5 @@
-import { countChineseVariants, countHanVariants } from './han-script.ts';
+import { CANTONESE_CHARACTERS } from '#server/vocabulary/cantonese.ts';
+import { countChineseVariants, countHanVariants, foldToSimplified } from './han-script.ts';
 
 /*
  * Which script a text is written in and which language that makes, for the two readers that
@@ -38,12 +39,24 @@ export function answerLanguage(question: string, interfaceLanguage: ChatLanguage
   const family = scriptFamily(question);
   if (family === 'en') return 'en';
   if (family === 'zh') {
-    const { traditional, simplified } = countHanVariants(question);
-    if (traditional > simplified) return 'zh-TW';
+    const counts = countHanVariants(question);
+    const simplified = counts.simplified;
+    // Cantonese (嘅, 咗, 唔, 冇…) is written in Hong Kong, in Traditional characters.
+    const cantonese = cantoneseOnly(question);
+    const traditional = counts.traditional + cantonese;
+    if (traditional > simplified || (cantonese > 0 && traditional === simplified)) return 'zh-TW';
     if (simplified > traditional) return 'zh-CN';
     return interfaceLanguage === 'en' ? 'zh-CN' : interfaceLanguage;
   }
   return interfaceLanguage;
+}
+
+/** Characters only Cantonese writes that the script count does not already take as Traditional. */
+function cantoneseOnly(text: string): number {
+  let count = 0;
+  for (const char of text)
+    if (CANTONESE_CHARACTERS.has(char) && foldToSimplified(char) === char) count++;
+  return count;
 }
 
 // The document analysis --------------------------------------------------------------------------

@@ -8,10 +8,9 @@ import type { z } from 'zod';
 import { ZForgotPasswordRequest, type TForgotPasswordRequest } from '#shared/schemas/auth.ts';
 import { AuthCard } from '../components/auth/auth-card.tsx';
 import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText } from '../lib/api.ts';
 import { applyServerFieldErrors } from '../lib/form-errors.ts';
@@ -78,16 +77,14 @@ export default function ForgotPasswordPage() {
               {...form.register('email')}
             />
           </FormField>
-          <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
-            {pending ? (
-              <>
-                <Spinner size="small" className="text-current" />
-                {t('forgotPassword.submitting')}
-              </>
-            ) : (
-              t('forgotPassword.submit')
-            )}
-          </Button>
+          <SubmitButton
+            pending={pending}
+            pendingLabel={t('forgotPassword.submitting')}
+            size="lg"
+            className="mt-2 w-full"
+          >
+            {t('forgotPassword.submit')}
+          </SubmitButton>
         </form>
       )}
     </AuthCard>

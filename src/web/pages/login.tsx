@@ -18,10 +18,9 @@ import { AuthCard } from '../components/auth/auth-card.tsx';
 import { landingAfterLogin } from '../components/onboarding/queries.ts';
 import { PasswordInput } from '../components/auth/password-input.tsx';
 import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from '../lib/api.ts';
 import { applyServerFieldErrors } from '../lib/form-errors.ts';
@@ -117,16 +116,14 @@ export default function LoginPage() {
         >
           {t('login.forgotLink')}
         </Link>
-        <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
-          {pending ? (
-            <>
-              <Spinner size="small" className="text-current" />
-              {t('login.submitting')}
-            </>
-          ) : (
-            t('login.submit')
-          )}
-        </Button>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t('login.submitting')}
+          size="lg"
+          className="mt-2 w-full"
+        >
+          {t('login.submit')}
+        </SubmitButton>
       </form>
       {notVerified ? <ResendVerification state={notVerified} /> : null}
     </AuthCard>
@@ -196,21 +193,14 @@ function ResendVerification({ state }: { state: NotVerifiedState }) {
                 />
               </FormField>
             )}
-            <Button
-              type="submit"
+            <SubmitButton
+              pending={pending}
+              pendingLabel={t('login.resending')}
               variant="outline"
-              disabled={pending}
               className="justify-self-start"
             >
-              {pending ? (
-                <>
-                  <Spinner size="small" className="text-current" />
-                  {t('login.resending')}
-                </>
-              ) : (
-                t('login.resend')
-              )}
-            </Button>
+              {t('login.resend')}
+            </SubmitButton>
           </form>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { Building2, PlusCircle, TriangleAlert } from 'lucide-react';
+import { Building2, PlusCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -13,8 +13,8 @@ import { QuickActions } from '#web/components/cards/my-cards/quick-actions.tsx';
 import { ShareCardDialog } from '#web/components/cards/my-cards/share-card-dialog.tsx';
 import { PageContainer } from '#web/components/layout/app-layout.tsx';
 import { GuidePanel } from '#web/components/onboarding/guide-link.tsx';
-import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { Loading } from '#web/components/ui/spinner.tsx';
 import { useCards } from '#web/lib/cards/queries.ts';
 import { useCurrentUser } from '#web/lib/session.ts';
@@ -73,17 +73,11 @@ export default function MyCardsPage() {
         {cards.isPending ? (
           <Loading message={t('myCards.loading')} />
         ) : cards.isError && list.length === 0 ? (
-          <Alert variant="warning">
-            <TriangleAlert aria-hidden="true" />
-            <div className="grid gap-2">
-              <p>{t('myCards.loadFailed')}</p>
-              <div>
-                <Button size="sm" variant="outline" onClick={() => void cards.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              </div>
-            </div>
-          </Alert>
+          <RetryAlert
+            variant="warning"
+            message={t('myCards.loadFailed')}
+            onRetry={() => void cards.refetch()}
+          />
         ) : list.length === 0 ? (
           <NoCardsYet />
         ) : finished.length === 0 ? (

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  ArrowLeft,
   CheckCheck,
   Inbox,
   MessageCircleQuestion,
   MessageSquareText,
   PencilLine,
   Plus,
-  SearchX,
   Trash2,
-  TriangleAlert,
 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,22 +16,15 @@ import type { TBusinessCard } from '#shared/schemas/cards.ts';
 import { AnswerDialog, type AnswerDraft } from '../components/answers/answer-dialog.tsx';
 import { QuestionGroup } from '../components/answers/question-group.tsx';
 import { StatTiles } from '../components/analytics/stat-tile.tsx';
+import { CardNotFound, CardPageHeader } from '../components/cards/card-page.tsx';
 import { PageContainer } from '../components/layout/app-layout.tsx';
 import { isNumericId } from '../components/routing/route-params.tsx';
-import { Alert } from '../components/ui/alert.tsx';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../components/ui/alert-dialog.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { ConfirmDeleteDialog } from '../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { Label } from '../components/ui/label.tsx';
 import { NativeSelect } from '../components/ui/native-select.tsx';
+import { RetryAlert } from '../components/ui/retry-alert.tsx';
 import { Loading, Spinner } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import {
@@ -136,7 +126,7 @@ function QuestionsScreen({
   const missing =
     (isApiError(groups.error) && groups.error.status === 404) ||
     (isApiError(answers.error) && answers.error.status === 404);
-  if (missing) return <CardNotFound />;
+  if (missing) return <QuestionsCardNotFound />;
 
   const pages = groups.data?.pages ?? [];
   const list = pages.flatMap((page) => page.groups);
@@ -148,25 +138,17 @@ function QuestionsScreen({
 
   return (
     <PageContainer width="wide">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1">
-          <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-            <MessageCircleQuestion aria-hidden="true" className="size-7 shrink-0 text-brand-700" />
-            {t('questions.title')}
-          </h1>
-          <p className="max-w-3xl break-words text-slate-600" data-testid="questions-subtitle">
-            {t('questions.subtitle', {
-              card: cardName(card, t('questions.untitledCard', { id: cardId })),
-            })}
-          </p>
-        </div>
-        <Button asChild variant="outline">
-          <Link href={`/result/${cardId}`} data-testid="questions-back-to-card">
-            <ArrowLeft aria-hidden="true" />
-            {t('questions.backToCard')}
-          </Link>
-        </Button>
-      </div>
+      <CardPageHeader
+        cardId={cardId}
+        icon={MessageCircleQuestion}
+        title={t('questions.title')}
+        subtitle={t('questions.subtitle', {
+          card: cardName(card, t('questions.untitledCard', { id: cardId })),
+        })}
+        subtitleClassName="max-w-3xl"
+        testIdPrefix="questions"
+        backLabel={t('questions.backToCard')}
+      />
 
       {cards.length > 1 ? (
         <div className="mb-6 grid max-w-sm gap-1.5">
@@ -302,29 +284,18 @@ function QuestionsScreen({
 
       <AnswerDialog cardId={cardId} draft={draft} onClose={() => setDraft(null)} />
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent data-testid="answer-delete-dialog">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('questions.deleteTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('questions.deleteText', { question: deleting?.question ?? '' })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              data-testid="answer-delete-confirm"
-              onClick={() => {
-                if (deleting) remove.mutate(deleting);
-                setDeleting(null);
-              }}
-            >
-              {t('questions.deleteConfirm')}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+        }}
+        title={t('questions.deleteTitle')}
+        description={t('questions.deleteText', { question: deleting?.question ?? '' })}
+        confirmLabel={t('questions.deleteConfirm')}
+        testId="answer-delete-dialog"
+        confirmTestId="answer-delete-confirm"
+      />
     </PageContainer>
   );
 }
@@ -386,19 +357,7 @@ function SavedAnswer({
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <Alert variant="warning">
-      <TriangleAlert aria-hidden="true" />
-      <div className="grid gap-2">
-        <p>{t('questions.loadFailed')}</p>
-        <div>
-          <Button size="sm" variant="outline" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      </div>
-    </Alert>
-  );
+  return <RetryAlert variant="warning" message={t('questions.loadFailed')} onRetry={onRetry} />;
 }
 
 function NoCards() {
@@ -423,28 +382,14 @@ function NoCards() {
   );
 }
 
-function CardNotFound() {
+function QuestionsCardNotFound() {
   const { t } = useTranslation();
   return (
-    <PageContainer width="narrow">
-      <div
-        className="flex flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
-        data-testid="questions-not-found"
-      >
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-          <SearchX aria-hidden="true" className="size-7" />
-        </span>
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold text-slate-900">{t('questions.notFoundTitle')}</h1>
-          <p className="text-sm text-slate-600">{t('questions.notFoundText')}</p>
-        </div>
-        <Button asChild>
-          <Link href="/my-cards">
-            <ArrowLeft aria-hidden="true" />
-            {t('questions.backToCards')}
-          </Link>
-        </Button>
-      </div>
-    </PageContainer>
+    <CardNotFound
+      title={t('questions.notFoundTitle')}
+      text={t('questions.notFoundText')}
+      backLabel={t('questions.backToCards')}
+      testId="questions-not-found"
+    />
   );
 }

@@ -1,18 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  CircleCheck,
-  Info,
-  ListChecks,
-  Plus,
-  SearchX,
-  ShieldAlert,
-  TriangleAlert,
-} from 'lucide-react';
+import { CircleCheck, Info, ListChecks, Plus, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { TRedListKeyword } from '#shared/schemas/chat.ts';
+import { CardNotFound, CardPageHeader } from '../components/cards/card-page.tsx';
 import { PageContainer } from '../components/layout/app-layout.tsx';
 import { AssistantNotice } from '../components/redlist/assistant-notice.tsx';
 import { KeywordForm, type KeywordFormData } from '../components/redlist/keyword-form.tsx';
@@ -27,22 +19,14 @@ import {
 } from '../components/redlist/red-list-queries.ts';
 import { isNumericId } from '../components/routing/route-params.tsx';
 import { Alert } from '../components/ui/alert.tsx';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../components/ui/alert-dialog.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { ConfirmDeleteDialog } from '../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
+import { RetryAlert } from '../components/ui/retry-alert.tsx';
 import { Loading } from '../components/ui/spinner.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { errorText, isApiError } from '../lib/api.ts';
 import { useAuthExpiredHandler, useCard } from '../lib/cards/queries.ts';
-import { cn } from '../lib/utils.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
@@ -145,7 +129,7 @@ function RedListScreen({ cardId }: { cardId: number }) {
 
   const cardMissing = isApiError(card.error) && card.error.status === 404;
   const listMissing = isApiError(keywords.error) && keywords.error.status === 404;
-  if (cardMissing || listMissing) return <CardNotFound />;
+  if (cardMissing || listMissing) return <RedListCardNotFound />;
 
   const cardName =
     card.data?.companyName ??
@@ -157,23 +141,14 @@ function RedListScreen({ cardId }: { cardId: number }) {
 
   return (
     <PageContainer width="wide">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1">
-          <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-            <ShieldAlert aria-hidden="true" className="size-7 shrink-0 text-brand-700" />
-            {t('redList.title')}
-          </h1>
-          <p className="break-words text-slate-600" data-testid="red-list-subtitle">
-            {t('redList.subtitle', { card: cardName })}
-          </p>
-        </div>
-        <Button asChild variant="outline">
-          <Link href={`/result/${cardId}`} data-testid="red-list-back-to-card">
-            <ArrowLeft aria-hidden="true" />
-            {t('redList.backToCard')}
-          </Link>
-        </Button>
-      </div>
+      <CardPageHeader
+        cardId={cardId}
+        icon={ShieldAlert}
+        title={t('redList.title')}
+        subtitle={t('redList.subtitle', { card: cardName })}
+        testIdPrefix="red-list"
+        backLabel={t('redList.backToCard')}
+      />
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <StatTile
@@ -226,17 +201,11 @@ function RedListScreen({ cardId }: { cardId: number }) {
           {keywords.isPending ? (
             <Loading />
           ) : keywords.isError ? (
-            <Alert variant="warning">
-              <TriangleAlert aria-hidden="true" />
-              <div className="grid gap-2">
-                <p>{t('redList.loadFailed')}</p>
-                <div>
-                  <Button size="sm" variant="outline" onClick={() => void keywords.refetch()}>
-                    {t('common.retry')}
-                  </Button>
-                </div>
-              </div>
-            </Alert>
+            <RetryAlert
+              variant="warning"
+              message={t('redList.loadFailed')}
+              onRetry={() => void keywords.refetch()}
+            />
           ) : list.length === 0 ? (
             <NoKeywordsYet onAdd={() => setFocusAdd((n) => n + 1)} />
           ) : (
@@ -260,29 +229,18 @@ function RedListScreen({ cardId }: { cardId: number }) {
         </section>
       </div>
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent data-testid="keyword-delete-dialog">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('redList.deleteTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('redList.deleteText', { keyword: deleting?.keyword ?? '' })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              data-testid="keyword-delete-confirm"
-              onClick={() => {
-                if (deleting) remove.mutate(deleting);
-                setDeleting(null);
-              }}
-            >
-              {t('redList.deleteConfirm')}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+        }}
+        title={t('redList.deleteTitle')}
+        description={t('redList.deleteText', { keyword: deleting?.keyword ?? '' })}
+        confirmLabel={t('redList.deleteConfirm')}
+        testId="keyword-delete-dialog"
+        confirmTestId="keyword-delete-confirm"
+      />
     </PageContainer>
   );
 }
@@ -330,30 +288,14 @@ function NoKeywordsYet({ onAdd }: { onAdd: () => void }) {
   );
 }
 
-function CardNotFound() {
+function RedListCardNotFound() {
   const { t } = useTranslation();
   return (
-    <PageContainer width="narrow">
-      <div
-        className={cn(
-          'flex flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm',
-        )}
-        data-testid="red-list-not-found"
-      >
-        <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-          <SearchX aria-hidden="true" className="size-7" />
-        </span>
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold text-slate-900">{t('redList.notFoundTitle')}</h1>
-          <p className="text-sm text-slate-600">{t('redList.notFoundText')}</p>
-        </div>
-        <Button asChild>
-          <Link href="/my-cards">
-            <ArrowLeft aria-hidden="true" />
-            {t('redList.backToCards')}
-          </Link>
-        </Button>
-      </div>
-    </PageContainer>
+    <CardNotFound
+      title={t('redList.notFoundTitle')}
+      text={t('redList.notFoundText')}
+      backLabel={t('redList.backToCards')}
+      testId="red-list-not-found"
+    />
   );
 }

@@ -27,7 +27,7 @@ import {
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { PendingButton, SubmitButton } from '../components/ui/submit-button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from '../lib/api.ts';
 import { applyServerFieldErrors } from '../lib/form-errors.ts';
@@ -181,16 +181,14 @@ export default function RegisterPage() {
           </FormField>
         </fieldset>
 
-        <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
-          {pending ? (
-            <>
-              <Spinner size="small" className="text-current" />
-              {t('register.submitting')}
-            </>
-          ) : (
-            t('register.submit')
-          )}
-        </Button>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t('register.submitting')}
+          size="lg"
+          className="mt-2 w-full"
+        >
+          {t('register.submit')}
+        </SubmitButton>
       </form>
 
       <AlertDialog
@@ -206,21 +204,15 @@ export default function RegisterPage() {
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={pending}>{t('common.cancel')}</AlertDialogCancel>
-            <Button
-              disabled={pending}
+            <PendingButton
+              pending={pending}
+              pendingLabel={t('register.overwriting')}
               onClick={() => {
                 if (pendingOverwrite) mutation.mutate({ ...pendingOverwrite, overwrite: true });
               }}
             >
-              {pending ? (
-                <>
-                  <Spinner size="small" className="text-current" />
-                  {t('register.overwriting')}
-                </>
-              ) : (
-                t('register.overwriteConfirm')
-              )}
-            </Button>
+              {t('register.overwriteConfirm')}
+            </PendingButton>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

@@ -12,7 +12,7 @@ import { PasswordInput } from '../components/auth/password-input.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from '../lib/api.ts';
 import { applyServerFieldErrors } from '../lib/form-errors.ts';
@@ -100,16 +100,14 @@ export default function ResetPasswordPage() {
         <FormField label={t('passwordReset.confirmPassword')} error={errors.confirmPassword}>
           <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
-        <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
-          {pending ? (
-            <>
-              <Spinner size="small" className="text-current" />
-              {t('passwordReset.submitting')}
-            </>
-          ) : (
-            t('passwordReset.submit')
-          )}
-        </Button>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t('passwordReset.submitting')}
+          size="lg"
+          className="mt-2 w-full"
+        >
+          {t('passwordReset.submit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -12,9 +12,9 @@ import {
 } from '#shared/schemas/auth.ts';
 import { AuthCard } from '../components/auth/auth-card.tsx';
 import { PasswordInput } from '../components/auth/password-input.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
-import { Loading, Spinner } from '../components/ui/spinner.tsx';
+import { Loading } from '../components/ui/spinner.tsx';
+import { SubmitButton } from '../components/ui/submit-button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from '../lib/api.ts';
 import { applyServerFieldErrors } from '../lib/form-errors.ts';
@@ -113,16 +113,14 @@ export default function VerifyEmailPage() {
             {...form.register('password')}
           />
         </FormField>
-        <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
-          {pending ? (
-            <>
-              <Spinner size="small" className="text-current" />
-              {t('verifyEmail.submitting')}
-            </>
-          ) : (
-            t('verifyEmail.submit')
-          )}
-        </Button>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t('verifyEmail.submitting')}
+          size="lg"
+          className="mt-2 w-full"
+        >
+          {t('verifyEmail.submit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

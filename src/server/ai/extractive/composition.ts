@@ -1,3 +1,4 @@
+import { toTraditional } from '#server/text/han-script.ts';
 import type { RedListKeyword } from '../guard.ts';
 import { messagesFor } from '../messages.ts';
 import type { Citation, Reply } from '../provider.ts';
@@ -115,7 +116,10 @@ export function composeAnswer(
       (echoesQuestion(unit, questionTerms) || (analysis.asksWhich && isShortName(unit.heading!)))
         ? `${unit.heading}: ${unit.text}`
         : unit.text;
-    lines.push(`${clip(tidyFigures(text), share, focus)} [${number + 1}]`);
+    // A Traditional reader reads Simplified text in Traditional characters (the citation keeps
+    // the document's own).
+    const quoted = clip(tidyFigures(text), share, focus);
+    lines.push(`${language === 'zh-TW' ? toTraditional(quoted) : quoted} [${number + 1}]`);
   }
   // Quoting another language: say, in the buyer's language, which document is quoted.
   const only = citations.length === 1 ? citations[0]! : null;

@@ -1,5 +1,6 @@
 import { EMAIL_PATTERN, segmentWords } from '#server/ingest/index.ts';
 import { standardParts } from '#server/ingest/segment.ts';
+import { toStandardChinese } from '#server/vocabulary/cantonese.ts';
 import { loadLexicon, type LexiconGroup } from '../lexicon.ts';
 import { answerTypeOf, type AnswerType } from './answer-type.ts';
 import {
@@ -262,7 +263,8 @@ const FRAGMENT_BREAK = /[,;!?，。；：！？、（）()【】[\]"“”‘’
 
 /** The concepts of a question: what it asks about, without question words and politeness. */
 export function analyseQuestion(question: string): QuestionAnalysis {
-  const folded = normalize(question);
+  // Cantonese phrasing ("幾錢", "係點") read as the standard written Chinese it means.
+  const folded = normalize(toStandardChinese(question));
   const normalized = folded.replace(/\s+/g, ' ').trim();
   let text = normalized;
   for (const [pattern, replacement] of ENGLISH_QUESTION_PHRASES)

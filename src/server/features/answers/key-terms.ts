@@ -1,6 +1,7 @@
 import { LEXICON_GROUPS } from '#server/ai/lexicon.ts';
 import { normalize, stem } from '#server/ai/text/normalize.ts';
 import { isStopWord } from '#server/ai/text/stop-words.ts';
+import { toStandardChinese } from '#server/vocabulary/cantonese.ts';
 
 /*
  * The key terms of a buyer's question, so that the same question asked in other words (or in
@@ -187,7 +188,8 @@ export function keyTerms(question: string): Set<string> {
     latin = [];
   };
   // "How much is it" asks for a price (the stop words would drop it).
-  const text = normalize(question).replace(HOW_MUCH, ' price ');
+  // Cantonese phrasing ("幾錢", "係點") is the standard written Chinese it means.
+  const text = normalize(toStandardChinese(question)).replace(HOW_MUCH, ' price ');
   for (const [token] of text.matchAll(TOKEN)) {
     if (CJK.test(token)) {
       endLatin();

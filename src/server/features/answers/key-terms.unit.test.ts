@@ -92,3 +92,11 @@ describe('grouping the open questions', () => {
     expect(openItems([asked, ratedLater], [{ ...answer, updatedAt: at(13) }])).toEqual([]);
   });
 });
+
+describe('a question in Cantonese (issue 29)', () => {
+  it('has the key terms of its standard written equivalent', () => {
+    expect(keyTerms('付款方式係點？')).toEqual(keyTerms('付款方式是怎样？'));
+    expect(keyTerms('QB60 水泵幾錢一台？')).toEqual(keyTerms('QB60 水泵多少钱一台？'));
+    expect(keyTerms('有冇樣品？')).toEqual(keyTerms('有没有样品？'));
+  });
+});

@@ -1,9 +1,9 @@
-import { CircleAlert, QrCode } from 'lucide-react';
+import { QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
+import { RetryAlert } from '../ui/retry-alert.tsx';
 
 /** No visitor yet: the one thing that changes that is sharing the QR code. */
 export function NoVisitorsYet() {
@@ -27,16 +27,6 @@ export function NoVisitorsYet() {
 export function AnalyticsLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert variant="destructive" data-testid="analytics-error">
-      <CircleAlert aria-hidden="true" />
-      <div className="grid gap-3">
-        <p>{t('analytics.loadFailed')}</p>
-        <div>
-          <Button size="sm" variant="outline" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      </div>
-    </Alert>
+    <RetryAlert message={t('analytics.loadFailed')} onRetry={onRetry} testId="analytics-error" />
   );
 }

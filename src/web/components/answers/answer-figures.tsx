@@ -9,19 +9,10 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { Link } from 'wouter';
 import type { TAnswerAnalyticsDaily } from '#shared/schemas/answers.ts';
 import type { TAnalyticsDays } from '#shared/schemas/analytics.ts';
+import { AreaTrendChart } from '#web/components/analytics/area-trend-chart.tsx';
 import { useAnalyticsFormat } from '#web/components/analytics/format.ts';
 import { StatTile } from '#web/components/analytics/stat-tile.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -45,51 +36,20 @@ function AnswersChart({ daily }: { daily: TAnswerAnalyticsDaily['daily'] }) {
   const total = (key: (typeof SERIES)[number]['key'] | 'asked') =>
     format.number(daily.reduce((sum, day) => sum + day[key], 0));
   return (
-    <figure className="grid gap-2" data-testid="answers-chart">
-      <div className="h-56 w-full sm:h-64" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={daily} margin={{ top: 8, right: 8, left: -16, bottom: 0 }} tabIndex={-1}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis
-              dataKey="date"
-              tickFormatter={format.day}
-              tick={{ fontSize: 12, fill: '#475569' }}
-              minTickGap={16}
-            />
-            <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} width={48} />
-            <Tooltip
-              labelFormatter={(label) => format.day(String(label))}
-              formatter={(value, name) => [
-                format.number(Number(value)),
-                t(`analytics.answers.${String(name)}`),
-              ]}
-            />
-            <Legend formatter={(name) => t(`analytics.answers.${String(name)}`)} />
-            {SERIES.map((series) => (
-              <Area
-                key={series.key}
-                type="monotone"
-                dataKey={series.key}
-                stroke={series.color}
-                fill={series.color}
-                fillOpacity={0.12}
-                strokeWidth={2}
-                isAnimationActive={false}
-              />
-            ))}
-          </AreaChart>
-        </ResponsiveContainer>
-      </div>
-      <figcaption className="text-sm text-slate-600">
-        {t('analytics.answers.trendSummary', {
-          days: daily.length,
-          asked: total('asked'),
-          answered: total('answered'),
-          declined: total('declined'),
-          fromAnswers: total('fromAnswers'),
-        })}
-      </figcaption>
-    </figure>
+    <AreaTrendChart
+      daily={daily}
+      series={SERIES}
+      seriesLabel={(name) => t(`analytics.answers.${name}`)}
+      testId="answers-chart"
+      className="h-56 sm:h-64"
+      caption={t('analytics.answers.trendSummary', {
+        days: daily.length,
+        asked: total('asked'),
+        answered: total('answered'),
+        declined: total('declined'),
+        fromAnswers: total('fromAnswers'),
+      })}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { RetryAlert } from '../ui/retry-alert.tsx';
 
 /** Spec-core 8: no card to work on ("Missing business card session. Please start over."). */
 export function MissingSession() {
@@ -25,17 +26,5 @@ export function MissingSession() {
 /** The card or its documents could not be loaded for another reason than "not found". */
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <Alert variant="destructive">
-      <CircleAlert aria-hidden="true" />
-      <div className="grid gap-3">
-        <p>{t('wizard.loadFailed')}</p>
-        <div>
-          <Button size="sm" variant="outline" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      </div>
-    </Alert>
-  );
+  return <RetryAlert message={t('wizard.loadFailed')} onRetry={onRetry} />;
 }

@@ -1,16 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TBusinessCard } from '#shared/schemas/cards.ts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDeleteDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { apiRequest, errorText } from '#web/lib/api.ts';
 import { CARDS_KEY, cardKey, useAuthExpiredHandler } from '#web/lib/cards/queries.ts';
@@ -56,26 +47,17 @@ export function DeleteCardDialog({
   });
 
   return (
-    <AlertDialog open={card !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent data-testid="delete-dialog">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('myCards.deleteTitle')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('myCards.deleteConfirmText')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-          <Button
-            variant="destructive"
-            data-testid="confirm-delete-card"
-            onClick={() => {
-              if (card) remove.mutate(card);
-              onClose();
-            }}
-          >
-            {t('myCards.deleteConfirm')}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={card !== null}
+      onClose={onClose}
+      onConfirm={() => {
+        if (card) remove.mutate(card);
+      }}
+      title={t('myCards.deleteTitle')}
+      description={t('myCards.deleteConfirmText')}
+      confirmLabel={t('myCards.deleteConfirm')}
+      testId="delete-dialog"
+      confirmTestId="confirm-delete-card"
+    />
   );
 }
