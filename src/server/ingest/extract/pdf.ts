@@ -55,6 +55,8 @@ async function ocrScannedPages(
     stoppedAtPage: null,
     stoppedBy: null,
   };
+  const garbled = scanned.filter((page) => page.garbled).length;
+  if (garbled > 0) summary.garbledPages = garbled;
   let slowestPageMs = FIRST_OCR_PAGE_MS;
   context.onProgress?.({ stage: 'ocr', done: 0, total });
   for (const [index, page] of scanned.entries()) {
