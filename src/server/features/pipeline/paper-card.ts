@@ -150,8 +150,8 @@ export function parsePaperCard(text: string): TPaperCardFields {
   const brand = (line: string) => stem !== null && looseKey(line).includes(stem);
   let name = content.map(stripLabel).find((l) => !taken.has(l) && !brand(l) && isNameLike(l)) ?? '';
   let jobTitle = jobTitleLine;
-  // "张伟 销售经理", "陈大文总经理": the name before the title, on one line.
-  const together = !name && HAN.test(jobTitleLine) ? splitChineseNameAndTitle(jobTitleLine) : null;
+  // "张伟 销售经理", "陈大文总经理", "John Smith, Sales Manager": the name before the title.
+  const together = name ? null : splitNameAndTitle(jobTitleLine);
   if (together) ({ name, title: jobTitle } = together);
   return {
     name,
@@ -162,6 +162,13 @@ export function parsePaperCard(text: string): TPaperCardFields {
     website,
     address: trimPunctuation(address),
   };
+}
+
+function splitNameAndTitle(line: string): { name: string; title: string } | null {
+  if (HAN.test(line)) return splitChineseNameAndTitle(line);
+  const [head = '', ...rest] = line.split(/\s*[,|–—]\s+|\s+-\s+/u);
+  const title = rest.join(', ');
+  return rest.length > 0 && isNameLike(head) && isTitleLike(title) ? { name: head, title } : null;
 }
 
 /**

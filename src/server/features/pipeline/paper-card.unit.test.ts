@@ -117,6 +117,16 @@ describe('parsePaperCard', () => {
     });
   });
 
+  it('reads a Latin name and title printed on one line', () => {
+    expect(
+      card('Nordic Valves AB', 'Erik Lindqvist, Sales Manager', 'erik@nordicvalves.se'),
+    ).toMatchObject({
+      name: 'Erik Lindqvist',
+      jobTitle: 'Sales Manager',
+      company: 'Nordic Valves AB',
+    });
+  });
+
   it('takes a brand line for the company when no legal form is printed', () => {
     expect(
       card('AQUALUX', 'Li Ming', 'Purchasing Manager', 'li.ming@aqualux.com', '+86 139 2345 6789'),
