@@ -10,6 +10,7 @@ import { boundsBench } from './bounds.bench.ts';
 import { ingestBench } from './ingest.bench.ts';
 import { marketingTextBench } from './marketing-text.bench.ts';
 import { notifyBench } from './notify.bench.ts';
+import { ocrBench } from './ocr.bench.ts';
 import { pdfBench } from './pdf.bench.ts';
 import { pipelineBench } from './pipeline.bench.ts';
 import { posterBench } from './poster.bench.ts';
@@ -38,6 +39,7 @@ const benches: Bench[] = [
   retrievalBench,
   notifyBench,
   pdfBench,
+  ocrBench,
   spreadsheetBench,
   analyticsBench,
   pipelineBench,

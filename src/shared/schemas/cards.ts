@@ -133,6 +133,8 @@ export const ZDocumentProgress = z.object({
   total: z.number().int(),
   stoppedAtPage: z.number().int().nullable().optional(),
   stoppedBy: z.enum(['page-cap', 'time-limit']).nullable().optional(),
+  /** Pages whose text decoded to garbage and were read by OCR instead. */
+  garbledPages: z.number().int().optional(),
 });
 export type TDocumentProgress = z.infer<typeof ZDocumentProgress>;
 

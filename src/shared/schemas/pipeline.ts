@@ -175,6 +175,7 @@ export const ZPaperCardFields = z.object({
   phone: z.string(),
   jobTitle: z.string(),
   website: z.string(),
+  address: z.string(),
 });
 export type TPaperCardFields = z.infer<typeof ZPaperCardFields>;
 
@@ -189,6 +190,7 @@ export const ZPaperLeadCreate = z
     phone: optionalText(50),
     jobTitle: optionalText(100),
     website: websiteText(500).optional(),
+    address: optionalText(300),
     notes: optionalText(2000),
   })
   .refine((lead) => Boolean(lead.email || lead.phone), {

@@ -135,6 +135,7 @@ export function createDocumentProcessor(
                   total: ingested.ocr.pagesNeeded,
                   stoppedAtPage: ingested.ocr.stoppedAtPage,
                   stoppedBy: ingested.ocr.stoppedBy,
+                  garbledPages: ingested.ocr.garbledPages,
                 }
               : null,
           })

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '#server/db/schema.ts';
+import { garbledReason } from '#server/ingest/extract/garbage-text.ts';
 import { wordRecall } from '#server/ingest/test-support/word-recall.ts';
 import { api, createTestApp, multipart, signUp, type TestApp } from '#server/test/test-app.ts';
 
@@ -21,9 +22,11 @@ if (!present) console.log(`real-PDF corpus not found at ${REAL_PDFS}: its test i
 /**
  * Mean word recall against poppler: 98.2 % on this corpus once variant glyph names ("zero.os")
  * were read (pdf-glyph-names.ts); 98.4 % once a list box's entries, words hyphenated at a line's
- * end and words drawn over each other were read as the page shows them. The floor holds it.
+ * end and words drawn over each other were read as the page shows them. Issue 31: the one file
+ * whose text layer is garbage for poppler too (issue19802, 100 % "recall" of garbage) is read by
+ * OCR and judged apart; the other 31 files hold 98.4 %. The floor holds it.
  */
-const MEAN_RECALL_FLOOR = 0.984;
+const MEAN_RECALL_FLOOR = 0.983;
 /**
  * No text-bearing file may fall below this. The lowest, bug900822 (76.8 %), is a fake-bold line
  * we read as "Test test test" where poppler splits it "T es t tes t"; the next is a comb field
@@ -31,6 +34,20 @@ const MEAN_RECALL_FLOOR = 0.984;
  */
 const FILE_RECALL_FLOOR = 0.75;
 const BATCH = 10;
+
+/**
+ * poppler's words without those it could not decode either: a word around a control character
+ * ("signi\x1Ccant", a TeX ligature without a Unicode mapping) is no reference for ours.
+ */
+function decodedWords(truth: string): string {
+  return (
+    truth
+      .split(/\s+/)
+      // eslint-disable-next-line no-control-regex
+      .filter((word) => !/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u.test(word))
+      .join(' ')
+  );
+}
 
 describe.skipIf(!present)('real-world PDFs', () => {
   let t: TestApp;
@@ -91,16 +108,34 @@ describe.skipIf(!present)('real-world PDFs', () => {
     }
   });
 
+  /** poppler's text of each text-bearing file; garbage where poppler read unmapped fonts too. */
+  const truths = new Map<string, string>();
+  for (const name of files) {
+    const truthFile = path.join(REAL_PDFS, 'truth', name.replace(/\.pdf$/i, '.txt'));
+    if (fs.existsSync(truthFile)) truths.set(name, fs.readFileSync(truthFile, 'utf8'));
+  }
+
+  it('reads a file whose text layer is garbage by OCR, where poppler keeps the garbage', () => {
+    const garbled = [...truths].filter(([, truth]) => garbledReason(truth) !== null);
+    console.log(
+      `real PDFs: ${garbled.length} with a garbage text layer (${garbled.map(([name]) => name).join(', ')})`,
+    );
+    for (const [name] of garbled) {
+      const document = settled.get(name);
+      expect(document?.status, name).toBe('ready');
+      expect(garbledReason(document?.content ?? ''), name).toBeNull();
+      expect(document?.content.length, name).toBeGreaterThan(200);
+    }
+  });
+
   it('recovers the words poppler finds', () => {
     const recalls: Array<[string, number]> = [];
-    for (const name of files) {
-      const truthFile = path.join(REAL_PDFS, 'truth', name.replace(/\.pdf$/i, '.txt'));
-      if (!fs.existsSync(truthFile)) continue;
-      const recall = wordRecall(
-        fs.readFileSync(truthFile, 'utf8'),
-        settled.get(name)?.content ?? '',
-      );
-      recalls.push([name, recall]);
+    for (const [name, truth] of truths) {
+      // Every file that carries text is read (issue 31: none fails for one character).
+      expect(settled.get(name)?.status, name).toBe('ready');
+      // Against garbage no recall means anything (the test above covers those files).
+      if (garbledReason(truth) !== null) continue;
+      recalls.push([name, wordRecall(decodedWords(truth), settled.get(name)?.content ?? '')]);
     }
     const mean = recalls.reduce((sum, [, recall]) => sum + recall, 0) / recalls.length;
     const worst = [...recalls].sort((a, b) => a[1] - b[1]).slice(0, 3);

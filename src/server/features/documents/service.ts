@@ -65,7 +65,12 @@ function progressFields(
       progressText: translate(language, 'documents.progress.ocr', { page, total: progress.total }),
     };
   }
-  if (!progress.stoppedBy || !progress.stoppedAtPage) return { progress, progressText: null };
+  if (!progress.stoppedBy || !progress.stoppedAtPage) {
+    if (!progress.garbledPages) return { progress, progressText: null };
+    const pages = document.pageCount ?? progress.garbledPages;
+    const params = { count: progress.garbledPages, pages };
+    return { progress, progressText: translate(language, 'documents.progress.garbled', params) };
+  }
   return {
     progress,
     progressText: translate(language, `documents.progress.stopped.${progress.stoppedBy}`, {

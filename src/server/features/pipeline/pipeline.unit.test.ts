@@ -22,6 +22,7 @@ describe('paper card parser', () => {
       phone: '+86 138 1234 5678',
       jobTitle: 'Export Sales Manager',
       website: 'www.aqualux-pumps.com',
+      address: 'No. 88 Binhai Road, Beilun District, Ningbo',
     });
   });
 

@@ -398,7 +398,11 @@ export async function createPaperLead(
       lastActivity: ctx.now(),
     })
     .returning({ id: visitorSessions.id });
-  const notes = [input.website ? `🌐 ${input.website}` : '', input.notes ?? '']
+  const notes = [
+    input.website ? `🌐 ${input.website}` : '',
+    input.address ? `📍 ${input.address}` : '',
+    input.notes ?? '',
+  ]
     .filter(Boolean)
     .join('\n');
   const fields = {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { throwIfAborted } from '../deadline.ts';
 import { ExtractionError } from '../errors.ts';
+import { joinWrappedLines } from '../line-join.ts';
 import { tidyText } from './normalize.ts';
 import { recognizeImageText } from './ocr.ts';
 import type { ExtractContext, ExtractedDocument } from './types.ts';
@@ -120,9 +121,11 @@ export async function extractImage(
     );
   }
   throwIfAborted(context.signal);
-  const text = tidyText(
-    (context.describeImage && (await describeOrNull(context.describeImage, filePath))) ??
-      (await recognize(await imageForOcr(filePath, size), context.signal)),
+  const text = joinWrappedLines(
+    tidyText(
+      (context.describeImage && (await describeOrNull(context.describeImage, filePath))) ??
+        (await recognize(await imageForOcr(filePath, size), context.signal)),
+    ),
   );
   if (!/[\p{L}\p{N}]{2,}/u.test(text)) {
     throw new ExtractionError('no-text', 'no readable text in the image');

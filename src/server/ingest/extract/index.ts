@@ -4,6 +4,7 @@ import type { DocumentKind } from '../detect.ts';
 import { ExtractionError } from '../errors.ts';
 import { sniffTextEncoding, type TextEncodingName } from '../text-encoding.ts';
 import { releaseHelper } from './pdf-page-helper.ts';
+import { normalizeDocumentText } from './text-boundary.ts';
 import {
   DEFAULT_EXTRACT_LIMITS,
   type ExtractContext,
@@ -79,7 +80,7 @@ export async function extractDocument(
   const { describeImage, signal, textEncoding, onProgress, sofficePath, ...limits } = options;
   const resolved = { ...DEFAULT_EXTRACT_LIMITS, ...definedOnly(limits) };
   const deadlineAt = Date.now() + resolved.timeoutMs;
-  return runWithDeadline(resolved.timeoutMs, signal, async (deadline) => {
+  const document = await runWithDeadline(resolved.timeoutMs, signal, async (deadline) => {
     const context: ExtractContext = {
       ...resolved,
       signal: deadline,
@@ -141,6 +142,7 @@ export async function extractDocument(
       throw error;
     }
   });
+  return normalizeDocumentText(document);
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -1,3 +1,4 @@
+import { isGarbledText } from './garbage-text.ts';
 import type { PdfDocument } from './pdf-document.ts';
 import { hasReadableCharacters, pagePaintsImages, readPageText } from './pdf-text.ts';
 
@@ -13,6 +14,8 @@ export interface PageResult {
   page: number;
   text: string;
   needsOcr: boolean;
+  /** The text layer decoded to garbage (garbage-text.ts): dropped, the page is read by OCR. */
+  garbled?: true;
 }
 
 /**
@@ -35,6 +38,7 @@ export async function readPage(
   const page = await pdf.getPage(pageNumber);
   try {
     const text = await readPageText(page);
+    if (isGarbledText(text)) return { page: pageNumber, text: '', needsOcr: true, garbled: true };
     if (hasReadableCharacters(text, MIN_TEXT_LAYER_CHARS)) {
       return { page: pageNumber, text, needsOcr: false };
     }

@@ -3,6 +3,7 @@ import type { PdfPage } from './pdf-document.ts';
 import { annotationTexts, placeAnnotationTexts } from './pdf-forms.ts';
 import { layoutLines, type PositionedText } from './pdf-layout.ts';
 import { linesWithTables } from './pdf-tables.ts';
+import { readTexLigatures } from './pdf-tex-ligatures.ts';
 import { pdfjs } from './pdfjs.ts';
 
 /*
@@ -19,7 +20,7 @@ export async function readPageText(page: PdfPage): Promise<string> {
   const items: PositionedText[] = [];
   for (const item of content.items) if ('str' in item) items.push(item);
   const lines = placeAnnotationTexts(layoutLines(items), annotationTexts(annotations));
-  return tidyText(linesWithTables(lines).join('\n'));
+  return tidyText(readTexLigatures(linesWithTables(lines).join('\n')));
 }
 
 const READABLE = /[\p{L}\p{N}]/gu;

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { throwIfAborted } from '../deadline.ts';
 import { ExtractionError } from '../errors.ts';
+import { joinWrappedLines } from '../line-join.ts';
 import { tidyText } from './normalize.ts';
 import { recognizeImageText } from './ocr.ts';
 import { openPdf, pdfError, type PdfDocument } from './pdf-document.ts';
@@ -16,7 +17,8 @@ import type { ExtractContext, ExtractedDocument, ExtractedSection, OcrSummary } 
  * after use, the deadline checked between them, a long file shared with a helper thread).
  * Pages that carry (almost) no text but paint an image are scanned pages: they are rendered and
  * OCR'd afterwards, in page order, up to the OCR page cap and while time remains, with progress
- * reported page by page. Last, words hyphenated at a line's end are joined (pdf-hyphenation).
+ * reported page by page. Last, words hyphenated at a line's end are joined (pdf-hyphenation),
+ * and so are lines broken inside a sentence or a figure (line-join).
  */
 
 /** OCR confidence (0-100) under which a page's OCR output is noise, not text. */
@@ -55,6 +57,8 @@ async function ocrScannedPages(
     stoppedAtPage: null,
     stoppedBy: null,
   };
+  const garbled = scanned.filter((page) => page.garbled).length;
+  if (garbled > 0) summary.garbledPages = garbled;
   let slowestPageMs = FIRST_OCR_PAGE_MS;
   context.onProgress?.({ stage: 'ocr', done: 0, total });
   for (const [index, page] of scanned.entries()) {
@@ -107,7 +111,7 @@ export async function extractPdf(
     const needsOcr = pages.some((page) => page.needsOcr);
     if (needsOcr) releaseHelper();
     const ocr = needsOcr ? await ocrScannedPages(pdf, pages, context) : undefined;
-    const texts = joinHyphenatedWords(pages.map((page) => page.text));
+    const texts = joinHyphenatedWords(pages.map((page) => page.text)).map(joinWrappedLines);
     const sections: ExtractedSection[] = pages
       .map((page, index) => ({ page: page.page, text: texts[index]! }))
       .filter((section) => section.text);

@@ -15,7 +15,7 @@ export interface ExtractedDocument {
 
 /** What OCR did for a PDF, so the document can say where it stopped. */
 export interface OcrSummary {
-  /** Pages without a text layer. */
+  /** Pages without a text layer, or with one that decodes to garbage. */
   pagesNeeded: number;
   /** Of those, pages read by OCR. */
   pagesRead: number;
@@ -23,6 +23,8 @@ export interface OcrSummary {
   stoppedAtPage: number | null;
   /** Why OCR stopped early: the page cap (OCR_MAX_PAGES) or the time limit. */
   stoppedBy: 'page-cap' | 'time-limit' | null;
+  /** Of the pages needed, those whose text layer decoded to garbage (set when there are any). */
+  garbledPages?: number;
 }
 
 /** Reported while a document is read, e.g. "OCR page 3 of 20" is {stage:'ocr', done: 2, total: 20}. */

@@ -388,6 +388,7 @@ const EMPTY_FIELDS: TPaperCardFields = {
   phone: '',
   jobTitle: '',
   website: '',
+  address: '',
 };
 
 /** Scan a paper card: photo → OCR → fields the owner checks → a lead with source "paper". */
@@ -430,7 +431,16 @@ export function ScanPanel({ cards }: { cards: Array<{ id: number; label: string 
     onError: fail,
   });
   if (cards.length === 0) return <p className="text-slate-600">{t('pipeline.scan.noCards')}</p>;
-  const keys = ['name', 'company', 'jobTitle', 'email', 'phone', 'website', 'notes'] as const;
+  const keys = [
+    'name',
+    'company',
+    'jobTitle',
+    'email',
+    'phone',
+    'website',
+    'address',
+    'notes',
+  ] as const;
   return (
     <Card className="grid grid-cols-1 gap-4 p-4" data-testid="scan-form">
       <p className="text-sm text-slate-600">{t('pipeline.scan.help')}</p>
