@@ -220,12 +220,14 @@ test.describe('the visitor chat by keyboard alone', () => {
     ).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
 
     // Each source is one tab stop: in every answer, the keyboard reaches one control per
-    // source (its chip), never a second control with the same name.
+    // source (its chip) and the two rating buttons, never a second control with the same name.
     const perAnswer = await page
       .locator('[data-testid="chat-message"][data-role="assistant"]')
       .evaluateAll((answers) =>
         answers.map((answer) => ({
           chips: answer.querySelectorAll('[data-testid="citation-chip"]').length,
+          ratings: answer.querySelectorAll('[data-testid="rate-up"], [data-testid="rate-down"]')
+            .length,
           stops: [...answer.querySelectorAll<HTMLElement>('button, a[href], [tabindex]')]
             .filter((element) => element.tabIndex >= 0)
             .map((element) => element.getAttribute('aria-label') ?? element.textContent ?? ''),
@@ -233,14 +235,20 @@ test.describe('the visitor chat by keyboard alone', () => {
       );
     expect(perAnswer.some((answer) => answer.chips > 0)).toBe(true);
     for (const answer of perAnswer) {
-      expect(answer.stops).toHaveLength(answer.chips);
+      expect(answer.ratings).toBe(2);
+      expect(answer.stops).toHaveLength(answer.chips + answer.ratings);
       expect(new Set(answer.stops).size).toBe(answer.stops.length);
     }
-    // Shift+Tab from the message box walks back into the conversation's sources.
+    // Shift+Tab from the message box walks back through the last answer's rating into the
+    // conversation's sources.
     await input.focus();
     for (const control of ['chat-image-button', 'chat-camera']) {
       await page.keyboard.press('Shift+Tab');
       await expect(page.getByTestId(control)).toBeFocused();
+    }
+    for (const control of ['rate-down', 'rate-up']) {
+      await page.keyboard.press('Shift+Tab');
+      await expect(page.getByTestId(control).last()).toBeFocused();
     }
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByTestId('citation-chip').last()).toBeFocused();
