@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectAgent } from '#server/test/agent-socket.ts';
-import { api, createTestApp, signUp, type TestApp } from '#server/test/test-app.ts';
+import { api, createTestApp, freshAddress, signUp, type TestApp } from '#server/test/test-app.ts';
 
 /*
  * Two instances on one database and one Redis (runs where TEST_REDIS_URL is set): they share
- * the per-account login budget, and a logout on one closes the agent socket on the other.
+ * the login budget of an (account, address), and a logout on one closes the agent socket on
+ * the other.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 const apps: TestApp[] = [];
@@ -30,17 +31,25 @@ describe.runIf(redisUrl)('two instances sharing Redis', () => {
     ]);
     expect(closed.code).toBe(4401);
 
+    const stranger = freshAddress();
     for (const t of [a, b, a, b, a]) {
       const failed = await api(t, 'POST', '/api/auth/login', {
         body: { username: user.username, password: 'wrong-password-1' },
+        address: stranger,
       });
       expect(failed.statusCode).toBe(401);
     }
     for (const t of [a, b]) {
       const blocked = await api(t, 'POST', '/api/auth/login', {
         body: { username: user.username, password: user.password },
+        address: stranger,
       });
       expect(blocked.statusCode).toBe(429);
     }
+    // The owner, from an address that has not failed, signs in on either instance.
+    const owner = await api(b, 'POST', '/api/auth/login', {
+      body: { username: user.username, password: user.password },
+    });
+    expect(owner.statusCode).toBe(200);
   });
 });
