@@ -5,6 +5,12 @@
  */
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/** The text with each half of a surrogate pair that stands alone replaced (by U+FFFD unless told). */
+export function replaceLoneSurrogates(value: string, replacement = '\uFFFD'): string {
+  return value.replace(LONE_SURROGATES, replacement);
+}
 
 export function hasUnsafeCharacters(value: string): boolean {
   return value.includes('\u0000') || LONE_SURROGATE.test(value);
@@ -12,9 +18,7 @@ export function hasUnsafeCharacters(value: string): boolean {
 
 /** The same text with each unsafe character shown as U+FFFD (for naming a bad key). */
 function shown(value: string): string {
-  return value
-    .replaceAll('\u0000', '\uFFFD')
-    .replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+  return replaceLoneSurrogates(value.replaceAll('\u0000', '\uFFFD'));
 }
 
 /** The i18n key every refusal uses (src/shared/i18n, section "validation"). */

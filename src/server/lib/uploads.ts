@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { isLogoType, LOGO_TYPES } from '#shared/limits.ts';
+import { replaceLoneSurrogates } from '#shared/safe-text.ts';
 import { AppError } from './errors.ts';
 import {
   describeImageSize,
@@ -164,14 +165,12 @@ export async function removeFiles(files: readonly { path: string }[]): Promise<v
 const UNSAFE_NAME_CHARACTERS =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const MAX_FILE_NAME_CHARACTERS = 200;
 
 /** Keeps a display name readable but harmless: no paths, no control characters, bounded. */
 export function sanitizeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base
-    .replace(LONE_SURROGATES, '')
+  const clean = replaceLoneSurrogates(base, '')
     .normalize('NFC')
     .replace(UNSAFE_NAME_CHARACTERS, '')
     .trim();

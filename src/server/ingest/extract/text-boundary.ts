@@ -1,3 +1,4 @@
+import { replaceLoneSurrogates } from '#shared/safe-text.ts';
 import { ExtractionError } from '../errors.ts';
 import type { ExtractedDocument } from './types.ts';
 
@@ -19,13 +20,10 @@ const CONTROLS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]+/g;
 /** Carriage returns, vertical tabs (Word's line break) and form feeds (a page break) break lines. */
 // eslint-disable-next-line no-control-regex
 const LINE_BREAKS = /\r\n?|[\u000B\u000C]/g;
-/** Half a surrogate pair (matched by code unit: without the u flag). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** `text` safe to chunk, index and store: see above. */
 export function normalizeTextBoundary(text: string): string {
-  return text
-    .replace(LONE_SURROGATE, '\uFFFD')
+  return replaceLoneSurrogates(text)
     .replace(LINE_BREAKS, '\n')
     .replace(CONTROLS, '')
     .normalize('NFC');
