@@ -6,6 +6,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { translate } from '#server/lib/i18n.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
+import type { FailureGuard } from './service.ts';
 import { deleteUserSessions } from './sessions.ts';
 
 /**
@@ -100,12 +101,6 @@ export async function describeVerificationLink(
   };
 }
 
-/** Checks a wrong password for an account (the caller counts it as a failed login). */
-export interface PasswordFailureGuard {
-  assertAllowed(key: string): Promise<void>;
-  recordFailure(key: string): Promise<void>;
-}
-
 /**
  * Uses a link with the password its holder enters; nothing happens on a link alone.
  * - Registration (never verified): the entered password becomes the account's password,
@@ -119,7 +114,7 @@ export async function verifyEmailWithPassword(
   ctx: AppContext,
   token: string,
   password: string,
-  guard: PasswordFailureGuard,
+  guard: FailureGuard,
 ): Promise<{ user: User; endedSessions: number[] }> {
   const link = await lookUpLink(ctx, token);
   if (!link.ok) throw linkError(link.reason);
