@@ -17,7 +17,7 @@ import { answerLocally, localProvider } from './providers/local.ts';
 import type { CardIndex } from './retrieval.ts';
 import { createIndexStore, type CardFacts } from './store.ts';
 import { MAX_SUGGESTIONS, suggestionCandidates } from './suggested-questions.ts';
-import { answerLanguage, type ChatLanguage } from './text/language.ts';
+import { answerLanguage, type ChatLanguage } from '#server/text/language.ts';
 import { analyseQuestion } from './text/question.ts';
 
 /*
@@ -31,7 +31,7 @@ import { analyseQuestion } from './text/question.ts';
  * gives the local answer with fellBack: true; the visitor never sees an error.
  */
 
-export type { ChatLanguage } from './text/language.ts';
+export type { ChatLanguage } from '#server/text/language.ts';
 export type { ChatTurn, ModelStatus, ProviderName } from './provider.ts';
 export { textFromImage } from './image.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 12 items 2–4 on the sample company through the HTTP API: broad questions answered as
+ * The sample company through the HTTP API: broad questions answered as
  * a cited summary, suggested questions from the documents (each answered with a citation) in
  * the visitor's language, and cross-lingual answers that name the document they quote.
  */

@@ -13,7 +13,7 @@ import {
 import { INJECTION_ATTEMPTS, INJECTION_TELLTALES } from './injection-cases.ts';
 
 /*
- * The answer engine's floor (issue 20). On the public document-QA development set (real
+ * The answer engine's floor. On the public document-QA development set (real
  * documents and questions no one here wrote, read in place from ../shared; skipped with a line
  * when absent) the keyless answers keep at least the score reached, each ≤ 600 characters; and
  * on the sample company every answerable question is still answered while every out-of-scope

@@ -10,7 +10,7 @@ import {
 } from './test-support/pump-manual.ts';
 
 /*
- * Issue 12, item 1: model numbers in a 300-page manual. A generated pump manual (tables drawn
+ * Model numbers in a 300-page manual. A generated pump manual (tables drawn
  * column by column, neighbouring models with other figures, every model named on many pages) is
  * uploaded through the API and processed; a buyer on a fresh phone asks each of 20 questions
  * through the chat endpoint. At least 18 must quote the line that holds the model's value, with

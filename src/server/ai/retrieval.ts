@@ -1,4 +1,4 @@
-import { scriptCounts, type ScriptFamily } from './text/language.ts';
+import { scriptCounts, type ScriptFamily } from '#server/text/language.ts';
 import { BIGRAM_PREFIX, cjkBigrams, normalize, termOf } from './text/normalize.ts';
 import { analyseQuestion, type Concept, type Form } from './text/question.ts';
 import { isTableRow, splitUnits, textUnit, trailingTableHeader, type Unit } from './text/units.ts';

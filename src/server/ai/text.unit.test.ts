@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldToSimplified } from './han-fold.ts';
-import { answerLanguage } from './text/language.ts';
+import { foldToSimplified } from '#server/text/han-script.ts';
+import { answerLanguage } from '#server/text/language.ts';
 import { stem } from './text/normalize.ts';
 import { analyseQuestion } from './text/question.ts';
 import { splitUnits } from './text/units.ts';

@@ -4,7 +4,7 @@ import { estimateTokens } from './context-budget.ts';
 import { composeAnswer } from './extractive/composition.ts';
 import { findAnswer } from './extractive/selection.ts';
 import { CardIndex, type ChunkRow } from './retrieval.ts';
-import { answerTypeOf } from './text/answer-type.ts';
+import { answerTypeOf } from '#server/vocabulary/answer-types.ts';
 import { analyseQuestion } from './text/question.ts';
 import { isTableRow, splitUnits } from './text/units.ts';
 

@@ -271,7 +271,7 @@ export function analyseDocuments(docs: readonly AnalysedDocument[]): DocumentAna
         : 'mixed';
 
   // Model: deepseek for manufacturing, tech, finance and complex products; openai for
-  // service, retail, trade and marketing (spec-core 3, "AI model choices").
+  // service, retail, trade and marketing (the model choices a card offers).
   const scores: Record<RecommendedModel, number> = { deepseek: 0, openai: 0 };
   const groupWeight: Record<IndustryGroup, [RecommendedModel, number] | null> = {
     manufacturing: ['deepseek', 2],

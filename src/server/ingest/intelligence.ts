@@ -9,6 +9,23 @@ import {
 } from '#server/vocabulary/document-cues.ts';
 import type { AnalysedDocument } from './analyse.ts';
 import { EMAIL_PATTERN } from './email-pattern.ts';
+import {
+  QUESTION_START,
+  ANSWER_START,
+  ENGLISH_COMPANY,
+  CHINESE_COMPANY,
+  CHINESE_LEADING_NOISE,
+  COMPANY_REFERENCE,
+  SERIES,
+  NEW_PRODUCT,
+  ENGLISH_PRODUCES,
+  OFFERING_LIST,
+  CHINESE_PRODUCES,
+  ADDRESS_LABEL,
+  CHINESE_LOCATION,
+  CONTACT_PERSON,
+  CERTIFICATION,
+} from '#server/vocabulary/document-patterns.ts';
 
 /*
  * A card's company intelligence, read from the text with patterns: the company's name and
@@ -137,23 +154,7 @@ function sentencesOf(docs: readonly AnalysedDocument[]): Line[] {
 
 const unique = <T>(items: T[]) => [...new Set(items)];
 
-// "\s*(?:\d+\s*)?" rather than "\s*\d*\s*": the two \s* could share a run of spaces in every
-// way, quadratic on a line of an "a" and a long run of spaces (30,000: 1.7 s).
-const QUESTION_START = /^(?:q|question|问|問)\s*(?:\d+\s*)?[:：.]\s*(.+)$/iu;
-const ANSWER_START = /^(?:a|answer|答)\s*(?:\d+\s*)?[:：.]\s*(.+)$/iu;
-
 // Company names ------------------------------------------------------------------------------
-
-/*
- * Words of a name (here and in SERIES) have at most 40 more characters: unbounded, a match was
- * tried from every capital of a run like "A.A.A." or "A-A-A-" and read the run to its end each
- * time (30,000 characters: 1.5 s).
- */
-const ENGLISH_COMPANY =
-  /\b((?:[A-Z][A-Za-z&'.-]{0,40}\s+){1,6}(?:Co\.,?\s*Ltd\.?|CO\.,?\s*LTD\.?|Company Limited|COMPANY LIMITED|Limited|LIMITED|Ltd\.?|LTD\.?|Inc\.?|INC\.?|LLC|GmbH|Corporation|Corp\.|PLC|S\.A\.|B\.V\.|Pty Ltd))/g;
-const CHINESE_COMPANY =
-  /([\p{Script=Han}（）()]{2,18}?(?:股份有限公司|有限责任公司|有限責任公司|有限公司|集团|集團))/gu;
-const CHINESE_LEADING_NOISE = /^(?:本公司|我们是|我們是|关于|關於|欢迎|歡迎|联系|聯繫|位于|位於)/u;
 
 function findCompanyNames(lines: Line[]): string[] {
   const counts = new Map<string, { name: string; count: number; order: number }>();
@@ -184,7 +185,6 @@ function findCompanyNames(lines: Line[]): string[] {
 // Overview and highlights ----------------------------------------------------------------------
 
 /** A sentence about "the company" without naming it. */
-const COMPANY_REFERENCE = /^(?:公司|本公司|我们|我們|we\b|our company|the company)/iu;
 
 function buildOverview(sentences: Line[], companyNames: string[]): SourcedText[] {
   const nameKeys = companyNames.map((name) => name.toLowerCase());
@@ -221,15 +221,6 @@ function buildHighlights(sentences: Line[], overview: SourcedText[]): SourcedTex
 // Products -------------------------------------------------------------------------------------
 
 const MODEL_LINE = /^([A-Z]{1,4}-?[A-Z]{0,2}\d{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*)\s*[:：\-–]\s*(.+)$/;
-const SERIES = /\b((?:[A-Z][\w-]{0,40}\s+){1,3}(?:Series|Collection|Range|Line))\b/g;
-const NEW_PRODUCT = /\b(?:New(?: in \d{4})?|Introducing|Launch(?:ing)?)\s*[:：]\s*([^.\n]{3,60})/gi;
-const ENGLISH_PRODUCES =
-  /\b(?:produces|manufactures|makes|supplies|specializ\w* in|specialis\w* in|offers?)\s+([^.;\n]{5,80}?)(?=\s+(?:in|at|for|since|from|to)\b|[.;,\n]|$)/gi;
-// "\s*(?:include\s*)?" for the reason given at QUESTION_START.
-const OFFERING_LIST =
-  /(?:\bour (?:main )?(?:services|products|solutions|range)|主要产品|主要產品|主营业务|主營業務|服务项目|服務項目|产品范围|產品範圍)\s*(?:include\s*)?[:：]\s*(.+)$/iu;
-const CHINESE_PRODUCES =
-  /(?:专业生产|專業生產|主要生产|主要生產|主营|主營|主要产品[为為:：]?|生产)([^。；;，,\n]{2,40})/gu;
 
 function findProducts(lines: Line[]): SourcedFact[] {
   const products: SourcedFact[] = [];
@@ -280,11 +271,6 @@ const EMAIL = new RegExp(EMAIL_PATTERN, 'g');
 const WEBSITE = /\b(?:https?:\/\/[^\s,，。;；)）]+|www\.[\w-]+(?:\.[\w-]+)+[^\s,，。;；)）]*)/gi;
 const PHONE =
   /(?:\+\d{1,3}[\s-]?)?(?:\(\d{2,4}\)[\s-]?)?\d{2,4}[\s-]\d{3,4}[\s-]\d{3,4}\b|(?<!\d)1[3-9]\d{9}(?!\d)|\+\d{8,14}\b/g;
-const ADDRESS_LABEL = /(?:address|add\.|地址)\s*[:：]\s*([^\n]{6,120})/gi;
-const CHINESE_LOCATION =
-  /(?:位于|位於|地处|地處)([\p{Script=Han}\d]{4,30}(?:镇|鎮|区|區|市|县|縣|号|號))/gu;
-const CONTACT_PERSON =
-  /(?:联系人|聯繫人|聯絡人|contact person|contact)\s*[:：]\s*([^\n，,;；。]{2,30})(?:[，,]\s*([^\n，,;；。:：]{2,20}))?/giu;
 
 function buildContacts(lines: Line[]): ContactInformation {
   const emails: string[] = [];
@@ -371,9 +357,6 @@ function findTradeTerms(lines: Line[]): Array<SourcedFact & { label: TradeTermKi
   }
   return found;
 }
-
-const CERTIFICATION =
-  /\b(?:ISO\s?\d{4,5}(?:[:-]\d{4})?|CE|UL|FCC|RoHS|REACH|FDA|GMP|HACCP|BRC|BSCI|SGS|TÜV|TUV|GS|CB|ETL|SASO|BIS|KC|PSE|Halal|Kosher|FSC|GOTS|OEKO-TEX|IATF\s?16949|GB\/T\s?\d+)\b|3C|中国环境标志|绿色建材|綠色建材/gu;
 
 /** Certifications named next to a word that says so ("Certifications: CE, ISO 14001"). */
 function findCertifications(lines: Line[]): SourcedFact[] {

@@ -3,7 +3,7 @@ import type { RedListKeyword } from '../guard.ts';
 import { messagesFor } from '../messages.ts';
 import type { Citation, Reply } from '../provider.ts';
 import type { CardIndex } from '../retrieval.ts';
-import type { ChatLanguage } from '../text/language.ts';
+import type { ChatLanguage } from '#server/text/language.ts';
 import { normalize, termsOf } from '../text/normalize.ts';
 import { analyseQuestion } from '../text/question.ts';
 import { echoesQuestion, headingAnswers, isShortName } from './scoring.ts';

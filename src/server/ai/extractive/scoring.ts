@@ -1,6 +1,6 @@
 import { isInjection } from '../guard.ts';
 import { CONTEXT_WEIGHT, type CardIndex } from '../retrieval.ts';
-import { hasAnswerType } from '../text/answer-type.ts';
+import { hasAnswerType } from '#server/vocabulary/answer-types.ts';
 import { normalize, termsOf } from '../text/normalize.ts';
 import type { QuestionAnalysis } from '../text/question.ts';
 import { isStopWord } from '../text/stop-words.ts';

@@ -1,6 +1,6 @@
 import { isInjection, type RedListKeyword } from '../guard.ts';
 import { CONTEXT_WEIGHT, mergeQueries, queryTerms, type CardIndex } from '../retrieval.ts';
-import { scriptFamily } from '../text/language.ts';
+import { scriptFamily } from '#server/text/language.ts';
 import { normalize } from '../text/normalize.ts';
 import { analyseQuestion, namesPerson, type Concept } from '../text/question.ts';
 import { OVERVIEW_WORDS } from '../text/stop-words.ts';

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /*
- * A generated 300-page pump manual (issue 12, item 1): the kind of document where a buyer asks
+ * A generated 300-page pump manual: the kind of document where a buyer asks
  * for one figure of one model. Many model numbers (4SD10-18, QB60, AX-Solar 2, 6SD25-12) stand
  * in prose and in tables drawn column by column like a real PDF export ("Model | Rated flow
  * (m³/h) | Rated head (m) | Power (kW)"), next to similar models (4SD10-12, 4SD10-24) whose

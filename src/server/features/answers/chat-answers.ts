@@ -8,7 +8,7 @@ import type {
   ChatLanguage,
 } from '#server/ai/assistant.ts';
 import { redList, stripInjection } from '#server/ai/guard.ts';
-import { answerLanguage } from '#server/ai/text/language.ts';
+import { answerLanguage } from '#server/text/language.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, redListKeywords } from '#server/db/schema.ts';
 import { translate } from '#server/lib/i18n.ts';

@@ -1,4 +1,4 @@
-import { LEXICON_GROUPS } from '#server/ai/lexicon.ts';
+import { LEXICON_GROUPS } from '#server/vocabulary/synonyms.ts';
 import { normalize, stem } from '#server/ai/text/normalize.ts';
 import { isStopWord } from '#server/ai/text/stop-words.ts';
 import { toStandardChinese } from '#server/vocabulary/cantonese.ts';

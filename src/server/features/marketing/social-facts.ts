@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import { documents } from '#server/db/schema.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
 import type { DocumentIntelligence, SourcedText } from '#server/ingest/intelligence.ts';
+import { INDUSTRY_MENTIONS } from '#server/vocabulary/industries.ts';
 
 /*
  * What the text generators know about a company: the card row (name, contact, website) and
@@ -56,29 +57,9 @@ function unique(values: Iterable<string>): string[] {
   return out;
 }
 
-/** Industry words and the patterns that reveal them (English or Chinese document text). */
-const INDUSTRY_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['pumps', /\bpumps?\b|水泵|泵业/iu],
-  ['ceramics', /\bceramic|\btiles?\b|porcelain|陶瓷|瓷砖|瓷磚/iu],
-  ['lighting', /\bled\b|lighting|\blamps?\b|照明|灯具|燈具/iu],
-  ['electronics', /electronic|\bpcb\b|semiconductor|电子|電子/iu],
-  ['machinery', /machiner|\bmachines?\b|\bcnc\b|equipment|机械|機械|设备|設備/iu],
-  ['textiles', /textile|fabric|garment|apparel|纺织|紡織|服装|服裝|面料/iu],
-  ['furniture', /furniture|\bsofa|家具|傢俱/iu],
-  ['packaging', /packaging|\bcartons?\b|包装|包裝/iu],
-  ['solar', /\bsolar\b|photovoltaic|太阳能|太陽能|光伏/iu],
-  ['automotive', /automotive|auto parts|vehicle|汽车|汽車|汽配/iu],
-  ['chemicals', /chemical|化工/iu],
-  ['food', /\bfood\b|beverage|食品|饮料|飲料/iu],
-  ['medical', /medical|healthcare|医疗|醫療/iu],
-  ['toys', /\btoys?\b|玩具/iu],
-  ['hardware', /hardware|\btools?\b|五金|工具/iu],
-  ['cosmetics', /cosmetic|skincare|化妆品|化妝品/iu],
-];
-
 function industriesOf(texts: readonly string[]): string[] {
   const joined = texts.join('\n');
-  return INDUSTRY_PATTERNS.filter(([, pattern]) => pattern.test(joined)).map(([name]) => name);
+  return INDUSTRY_MENTIONS.filter(([, pattern]) => pattern.test(joined)).map(([name]) => name);
 }
 
 /** Abbreviations whose full stop does not end a sentence ("Co., Ltd. designs ..."). */

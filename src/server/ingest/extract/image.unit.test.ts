@@ -5,7 +5,7 @@ import { segmentWords } from '../segment.ts';
 import { extractDocument, shutdownOcr } from './index.ts';
 import { OCR_MAX_PIXELS } from './image.ts';
 
-/* Issue 12, item 6: a Chinese label photo in a document becomes searchable Chinese text. */
+/* A Chinese label photo in a document becomes searchable Chinese text. */
 
 afterAll(() => shutdownOcr());
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Issue 27, item 3: tesseract's diagnostics ("Estimating resolution as 367", "Detected 12
+ * Tesseract's diagnostics ("Estimating resolution as 367", "Detected 12
  * diacritics"), printed by the WebAssembly core in the OCR worker threads, stay out of the
  * server's output, and a real failure still reaches the caller. Run in a child process, so
  * what the worker threads print is really captured.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LEXICON_GROUPS, loadLexicon } from './lexicon.ts';
-import { stem } from './text/normalize.ts';
-import { analyseQuestion } from './text/question.ts';
+import { LEXICON_GROUPS, loadLexicon } from './synonyms.ts';
+import { stem } from '#server/ai/text/normalize.ts';
+import { analyseQuestion } from '#server/ai/text/question.ts';
 
 const lexicon = loadLexicon(stem);
 

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '#server/ingest/index.ts';
+import { EMAIL_PATTERN } from '#server/ingest/email-pattern.ts';
 
 /*
  * The kind of answer a question asks for (a figure, a date, a person, a code…) and whether a

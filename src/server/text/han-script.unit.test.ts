@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { countHanVariants, foldToSimplified } from './han-fold.ts';
+import { countHanVariants, foldToSimplified } from '#server/text/han-script.ts';
 
 describe('foldToSimplified (OpenCC character tables)', () => {
   it('folds Traditional characters the old hand-typed table missed', () => {
