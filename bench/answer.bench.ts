@@ -12,7 +12,7 @@ import type { Bench, BenchResult } from './run.ts';
 import { ms, percentile } from './stats.ts';
 
 /*
- * Issue 4, "Quality and speed": the local answer takes under 150 ms (p95, server time) on a
+ * Target: the local answer takes under 150 ms (p95, server time) on a
  * card with 300 pages of documents. Three 100-page catalogue PDFs (pdf-lib, about 2,500
  * characters a page: product lines with unique model codes and specifications, trade terms,
  * company facts) are uploaded through the API and processed; then 200 varied questions go
@@ -231,11 +231,11 @@ export function isCorrect(question: BenchQuestion, answer: Answer): boolean {
   return answer.citations.length > 0 && answer.message.includes(question.expect);
 }
 
-/** Rounds over the pump manual's 20 questions (issue 12, item 1). */
+/** Rounds over the pump manual's 20 questions. */
 const MANUAL_ROUNDS = 5;
 
 /**
- * Issue 12, item 1: a generated 300-page pump manual (model numbers in prose and in tables,
+ * A generated 300-page pump manual (model numbers in prose and in tables,
  * neighbouring models) on its own card; its 20 model-number questions asked MANUAL_ROUNDS times.
  */
 async function pumpManualResults(bench: BenchApp, assistant: Assistant): Promise<BenchResult[]> {

@@ -3,7 +3,7 @@ import type { AudioLanguage, BackgroundMusic } from '#shared/marketing/audio.ts'
 import type { Bench, BenchResult } from './run.ts';
 
 /*
- * Issue 15 (generation time): one minute of audio — a script of that length spoken by the
+ * Generation time of one minute of audio — a script of that length spoken by the
  * offline engine, mixed over a synthesised bed and encoded to MP3 — in its capped child
  * process, English and Mandarin. Target: ≤ 20 s each on this machine.
  */

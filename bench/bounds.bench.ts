@@ -16,7 +16,7 @@ import type { Bench, BenchResult } from './run.ts';
 import { ms } from './stats.ts';
 
 /*
- * Issue 28, item 8: the time and memory of the bounded paths. The unit and integration tests
+ * The time and memory of the bounded paths. The unit and integration tests
  * check these paths by counting (bytes inflated, rows parsed, calls made, requests closed); how
  * fast they are and how much memory they take is measured here, with the targets the tests once
  * asserted on the clock: a zip bomb, a zip bomb whose headers lie, a pixel bomb, a PDF that

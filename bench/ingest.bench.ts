@@ -8,7 +8,7 @@ import type { Bench } from './run.ts';
 import { ms, percentile } from './stats.ts';
 
 /*
- * Issue 3, "Speed": a 100-page text PDF is extracted, chunked and ready in under 5 s. The PDF
+ * Target: a 100-page text PDF is extracted, chunked and ready in under 5 s. The PDF
  * is generated with pdf-lib: catalogue-like pages of about 2,500 characters (prose, product
  * lines with model codes and dimensions, trade terms). The cold run includes loading pdf.js.
  */

@@ -6,7 +6,7 @@ import { ms, percentile, timeEach } from './stats.ts';
 const RUNS = 30;
 
 /**
- * Issue 15 items 6, 7, 9, 11, 12: each text generator ≤ 300 ms without a provider (written
+ * Target: each text generator ≤ 300 ms without a provider (written
  * from the card's documents: a pump maker's catalogue, FAQ, Chinese profile and flyer).
  */
 export const marketingTextBench: Bench = {

@@ -3,7 +3,7 @@ import { startBenchApp } from './bench-app.ts';
 import type { Bench } from './run.ts';
 import { ms, percentile } from './stats.ts';
 
-/** Issue 17: 10,000 agent sockets of one owner (BENCH_AGENTS to try another number). */
+/** 10,000 agent sockets of one owner (BENCH_AGENTS to try another number). */
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const MESSAGES = 30;
 

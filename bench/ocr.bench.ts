@@ -8,7 +8,7 @@ import { cjkFontFamily, renderTextImage } from '#server/ingest/test-support/scan
 import type { Bench, BenchResult } from './run.ts';
 
 /*
- * Issue 31, item 5: how well scans are read, per tesseract setting. Pages of known text, in
+ * How well scans are read, per tesseract setting. Pages of known text, in
  * English and in Chinese, are drawn as a scanner at 200 dpi would give them (clean), then
  * degraded as phones and cheap scanners do: turned 4 degrees, blurred, shrunk and saved as a
  * poor JPEG, a faint speckled copy on grey paper. Each setting reads every page; the figure is the character error rate (CER: the

@@ -14,7 +14,7 @@ import type { Bench, BenchResult } from './run.ts';
 import { ms, percentile, timeEach } from './stats.ts';
 
 /*
- * Issue 19, item 9 (PDF parts): a generated 20-page scanned Chinese catalogue (pages that are
+ * PDF reading speed: a generated 20-page scanned Chinese catalogue (pages that are
  * only images) uploaded through the app until ready, with the progress it shows on the way; and
  * text extraction of a 300-page PDF side by side with poppler's pdftotext in the same run
  * (poppler-utils is installed with apt-get when missing and we are root), by the extractor as

@@ -8,7 +8,7 @@ const POSTER_RUNS = 8;
 const PALETTE_RUNS = 50;
 const FAQ = path.resolve(import.meta.dirname, '../fixtures/hengtai/hengtai-faq.txt');
 
-/** Issue 15: one poster ≤ 2 s (SVG composed, rendered to 1080×1350 PNG); palettes ≤ 300 ms. */
+/** Targets: one poster ≤ 2 s (SVG composed, rendered to 1080×1350 PNG); palettes ≤ 300 ms. */
 export const posterBench: Bench = {
   name: 'poster',
   async run(): Promise<BenchResult[]> {

@@ -7,7 +7,7 @@ import type { BenchApp } from './bench-app.ts';
 import { percentile } from './stats.ts';
 
 /*
- * The public document-QA development set (issue 20): real documents and benchmark questions that
+ * The public document-QA development set: real documents and benchmark questions that
  * no one here wrote, read in place from ../shared/fixtures/public-qa (third-party data, never
  * copied into the repository). One card per document is built through the real app (upload
  * over the API, the document processor, the index); every question is asked with the local

@@ -5,7 +5,7 @@ import type { Bench, BenchResult } from './run.ts';
 import { ms, percentile } from './stats.ts';
 
 /*
- * Issue 17, item 8 ("Load"), over real HTTP on this machine:
+ * Load, over real HTTP on this machine:
  * - a card holding 3,000 PDF pages (30 catalogues of 100 pages), answered by the local provider:
  *   p95 over the corpus questions (target ≤ 50 ms);
  * - the public session-info and chat endpoints against a bare Fastify handler on the same

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BenchApp } from './bench-app.ts';
 
 /*
- * The data of the analytics and pipeline benchmarks (issue 14, item 14): the bench app's owner
+ * The data of the analytics and pipeline benchmarks: the bench app's owner
  * with 100,000 visitor conversations and 1,000,000 messages over 20 cards and 90 days, written
  * with generate_series in batches. Conversation n holds n % 21 messages (0 to 20, ten on
  * average, half of them the visitor's), so every stage and priority occurs; every tenth has a

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /*
- * Issue 19, item 9: a 5,000-row price list (two sheets, a title above the header, a formula
+ * Target: a 5,000-row price list (two sheets, a title above the header, a formula
  * column) is ready in at most 3 s, measured from the upload to status "ready" through the API.
  */
 

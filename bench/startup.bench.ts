@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Bench, BenchResult } from './run.ts';
 
 /*
- * Issue 17, items 2 and 3: the built server (`node dist/server/main.js`, built first when stale)
+ * Start time and memory: the built server (`node dist/server/main.js`, built first when stale)
  * is started as a real process and timed from spawn to the first `/api/health` 200; its memory
  * is the resident memory (VmRSS) summed over the whole process tree — the server and every
  * process it starts — read from /proc. "Peak" is the highest such sum seen while starting

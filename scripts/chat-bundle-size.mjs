@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * What a visitor's phone downloads to open the chat (issue 4: under 100 KB compressed):
+ * What a visitor's phone downloads to open the chat (the budget: under 100 KB compressed):
  * the entry script and styles named in dist/web/index.html, every module they import
  * statically, and the chat chunk with its own static imports. Sizes are gzip level 9 (what a
  * compressing server or CDN sends; brotli is smaller still).

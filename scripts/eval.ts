@@ -16,6 +16,8 @@ import path from 'node:path';
 import { createAssistant, type Answer, type ChatLanguage } from '#server/ai/assistant.ts';
 import { INJECTION_ATTEMPTS, INJECTION_TELLTALES } from '#server/ai/injection-cases.ts';
 import { shutdownOcr } from '#server/ingest/index.ts';
+import { countHanVariants } from '#server/text/han-script.ts';
+import { hanShare } from '#server/text/to-english.ts';
 import { startBenchApp } from '../bench/bench-app.ts';
 import {
   buildPublicQaCards,
@@ -30,7 +32,15 @@ import { percentile } from '../bench/stats.ts';
 
 interface QaItem {
   q: string;
-  expect_any: string[];
+  /** One of these is in the answer (and there is a citation). */
+  expect_any?: string[];
+  /** Every one of these is in the answer (two sources that disagree). */
+  expect_all?: string[];
+  /** At most this share of the answer's letters are Han (a reader who does not read Chinese). */
+  max_han_share?: number;
+  /** The answer has no Simplified-only character (a Traditional or Cantonese reader). */
+  traditional?: boolean;
+  min_citations?: number;
 }
 interface QaFile {
   company?: string;
@@ -55,6 +65,29 @@ function pct(passed: number, total: number): string {
 function line(label: string, passed: number, total: number, target = ''): string {
   const figure = `${passed}/${total}`.padStart(7);
   return `  ${label.padEnd(42, '.')} ${figure}  ${pct(passed, total).padStart(6)}${target ? `   target ${target}` : ''}`;
+}
+
+function meetsExpectation(item: QaItem, answer: Answer): boolean {
+  const text = fold(answer.message);
+  return (
+    answer.citations.length >= (item.min_citations ?? 1) &&
+    (!item.expect_any || item.expect_any.some((needle) => text.includes(fold(needle)))) &&
+    (item.expect_all ?? []).every((needle) => text.includes(fold(needle))) &&
+    (item.max_han_share === undefined || hanShare(answer.message) <= item.max_han_share) &&
+    (!item.traditional || countHanVariants(answer.message).simplified === 0)
+  );
+}
+
+function describeExpectation(item: QaItem): string {
+  return [
+    item.expect_any && `one of ${JSON.stringify(item.expect_any)}`,
+    item.expect_all && `all of ${JSON.stringify(item.expect_all)}`,
+    `${item.min_citations ?? 1}+ citations`,
+    item.max_han_share !== undefined && `at most ${item.max_han_share * 100}% Han characters`,
+    item.traditional && 'no Simplified-only characters',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The public document-QA set: right/total per language and document, p95, misses. */
@@ -201,7 +234,9 @@ async function main(): Promise<void> {
     const failures: Failure[] = [];
     const log: string[] = [];
     const note = (section: string, question: string, passed: boolean, answer: Answer) => {
-      const short = answer.message.replace(/\s+/g, ' ').slice(0, 90);
+      const short = process.env.EVAL_FULL
+        ? answer.message
+        : answer.message.replace(/\s+/g, ' ').slice(0, 90);
       log.push(`  ${passed ? 'ok  ' : 'FAIL'} [${section}] ${question}\n         -> ${short}`);
     };
 
@@ -209,16 +244,14 @@ async function main(): Promise<void> {
       let passed = 0;
       for (const item of items) {
         const answer = await ask(item.q);
-        const isCorrect =
-          answer.citations.length > 0 &&
-          item.expect_any.some((needle) => fold(answer.message).includes(fold(needle)));
+        const isCorrect = meetsExpectation(item, answer);
         note(section, item.q, isCorrect, answer);
         if (isCorrect) passed++;
         else
           failures.push({
             section,
             question: item.q,
-            expected: `one of ${JSON.stringify(item.expect_any)} with a citation`,
+            expected: describeExpectation(item),
             answer,
           });
       }

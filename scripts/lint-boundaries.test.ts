@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /*
- * The boundaries eslint.config.js keeps (issue 28, item 4; docs/decisions/029), shown on small
+ * The boundaries eslint.config.js keeps (docs/decisions/029), shown on small
  * sources placed where each rule applies. The project's own config is used, less type
  * information: none of these rules needs it, and building the whole program would take most of
  * the test's time. `npm run lint` shows that the real tree passes them.

@@ -12,7 +12,7 @@ import {
 } from '../support/fixtures.ts';
 
 /*
- * Issue 21, items 1-6: the first minute on a phone, by keyboard and in Chinese. axe-core
+ * The first minute on a phone, by keyboard and in Chinese. axe-core
  * (WCAG 2.1 AA and best practice) runs on the landing page, login, register and the visitor
  * chat at phone and desktop size in English and Simplified Chinese; a keyboard-only visitor
  * asks, opens a source and leaves details; the phone landing page is photographed.

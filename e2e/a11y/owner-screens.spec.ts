@@ -12,7 +12,7 @@ import {
 } from '../support/fixtures.ts';
 
 /*
- * Issue 21, "prove it": axe-core (WCAG 2.1 AA and best practice) finds nothing on any main
+ * axe-core (WCAG 2.1 AA and best practice) finds nothing on any main
  * owner screen — my cards, result, the wizard steps, red list, both dashboards, the sales
  * pipeline, a conversation with its takeover switch, the open notification panel and the
  * public card page — at phone and desktop size in English, Simplified and Traditional Chinese.

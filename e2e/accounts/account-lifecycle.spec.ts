@@ -8,8 +8,8 @@ import {
   test,
 } from '../support/fixtures.ts';
 
-// A Simplified Chinese browser: without a saved choice the interface starts in zh-CN (issue 27,
-// item 6). The tests below that need English save that choice first.
+// A Simplified Chinese browser: without a saved choice the interface starts in zh-CN. The
+// tests below that need English save that choice first.
 test.use({ locale: 'zh-CN' });
 
 test('a company registers, verifies, manages and deletes its account in three languages', async ({
@@ -69,8 +69,8 @@ test('a company registers, verifies, manages and deletes its account in three la
   await page.getByLabel('Username or email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  // After login: the getting-started guide opens by itself while it is due (issue 27, item 4);
-  // "Later" ends that, and the user's cards are one click away (issue 13, item 5).
+  // After login: the getting-started guide opens by itself while it is due;
+  // "Later" ends that, and the user's cards are one click away.
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.getByTestId('onboarding-welcome').getByRole('button', { name: 'Later' }).click();
   await expect(page.getByTestId('onboarding-welcome')).toHaveCount(0);

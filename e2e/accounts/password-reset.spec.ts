@@ -58,7 +58,7 @@ test('a user who forgot the password gets a link, sets a new one and logs in', a
   await page.getByLabel('Username or email').fill(account.username);
   await page.getByLabel('Password', { exact: true }).fill('A-brand-new-pass-9');
   await page.getByRole('button', { name: 'Log in' }).click();
-  // A new account: the getting-started guide opens by itself (issue 27, item 4).
+  // A new account: the getting-started guide opens by itself.
   await expect(page).toHaveURL(/\/onboarding$/);
 
   // The same link a second time explains itself and offers a new one.

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { createVerifiedAccount, expect, loginByApi, snap, test } from '../support/fixtures.ts';
 
-/* Issue 14, item 5: the corporate dashboard and the analytics dashboard, from real visitors. */
+/* The corporate dashboard and the analytics dashboard, from real visitors. */
 
 const BASE_URL = `http://localhost:${E2E_PORT}`;
 const PHONE = { width: 390, height: 844 };

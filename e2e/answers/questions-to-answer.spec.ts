@@ -6,7 +6,7 @@ import { axeViolations } from '../support/axe.ts';
 import { createVerifiedAccount, expect, loginByApi, snap, test } from '../support/fixtures.ts';
 
 /*
- * Issue 32: a buyer on a phone rates an answer the documents could not give; the owner, on a
+ * A buyer on a phone rates an answer the documents could not give; the owner, on a
  * desktop, sees the question grouped with its paraphrase on "Questions to answer", answers it
  * once; the buyer's next paraphrase gets the exhibitor's answer, cited as theirs. A staff reply
  * in a taken-over conversation becomes an answer with "save as answer".

@@ -3,7 +3,7 @@ import { E2E_PORT } from '../../playwright.config.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { createVerifiedAccount, expect, loginByApi, snap, test } from '../support/fixtures.ts';
 
-/* Issue 16, items 1–4: push campaigns, from the owner's screen to a visitor's open chat. */
+/* Push campaigns, from the owner's screen to a visitor's open chat. */
 
 const BASE_URL = `http://localhost:${E2E_PORT}`;
 const PHONE = { width: 390, height: 844 };

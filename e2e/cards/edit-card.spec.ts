@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { createVerifiedAccount, expect, loginByApi, snap, test } from '../support/fixtures.ts';
 
 /*
- * Issue 13, items 1 and 2: the owner edits a finished card's details, adds a price list to it,
+ * The owner edits a finished card's details, adds a price list to it,
  * reads what the assistant reads from it, and removes it again.
  */
 

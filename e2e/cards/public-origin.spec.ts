@@ -18,7 +18,7 @@ import {
 } from '../support/fixtures.ts';
 
 /*
- * Issue 27, items 1 and 2, as a new exhibitor meets them: the README's `npm start` with only
+ * QR codes that phones can open, as a new exhibitor meets them: the README's `npm start` with only
  * PORT set (no PUBLIC_URL). The e2e server has a PUBLIC_URL, so this spec starts the built
  * server itself on a free port with a fresh DATA_DIR, makes a card there and reads the QR code
  * back from the downloaded PNG: it must lead to that port. The card page says that phones

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { createVerifiedAccount, expect, loginByApi, snap, test } from '../support/fixtures.ts';
 
-/* Issue 12, item 8: the chat page speaks the browser's language until the visitor picks one. */
+/* The chat page speaks the browser's language until the visitor picks one. */
 
 const FAQ = path.resolve('fixtures/hengtai/hengtai-faq.txt');
 const BASE_URL = `http://localhost:${E2E_PORT}`;

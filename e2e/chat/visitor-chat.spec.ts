@@ -13,7 +13,7 @@ import {
 } from '../support/fixtures.ts';
 
 /*
- * The visitor chat at phone size (issue 4): a buyer scans the card's QR code, asks, sees the
+ * The visitor chat at phone size: a buyer scans the card's QR code, asks, sees the
  * streamed answer and its source, sends a photo, leaves contact details, and keeps a message
  * through a dropped connection. The card is built from the sample company's documents.
  */

@@ -11,8 +11,8 @@ import {
 } from '../support/fixtures.ts';
 
 /*
- * Issue 15 item 5: /audio-content. The owner of a card with one document records an audio
- * introduction: the spec's message for a missing title, a loading state, then a player that
+ * /audio-content: the owner of a card with one document records an audio
+ * introduction: the required message for a missing title, a loading state, then a player that
  * really plays an MP3 (the browser decodes it and knows its length) with the transcript
  * written from the document, and the earlier recordings listed.
  */
@@ -64,7 +64,7 @@ test('records an audio introduction from the documents and plays it with its tra
   await snap(page, 'audio-content-empty-desktop');
   await expectNoAxeViolations(page, 'audio content (empty, desktop)', { soft: true });
 
-  // The spec's message when the title is missing; nothing is sent.
+  // The required message when the title is missing; nothing is sent.
   await page.getByTestId('audio-generate').click();
   await expect(page.getByText('Please enter a title for your audio book')).toBeVisible();
 

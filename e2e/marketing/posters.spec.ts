@@ -56,7 +56,7 @@ test('an exhibitor makes three poster versions and downloads one with the QR cod
   await expect(page.getByTestId('template-tech-innovation')).toBeVisible();
   await shots(page, 'poster-empty');
 
-  // Nothing filled in: the spec's notice, and no request.
+  // Nothing filled in: one notice, and no request.
   await page.getByTestId('generate-poster').click();
   await expect(
     page.getByTestId('toast').getByText('Please fill in event title, type, date and location'),

@@ -10,7 +10,7 @@ import {
 } from '../support/fixtures.ts';
 
 /*
- * Issue 15 items 6–9, 11–13: the social transformer, the conversation starters and the social
+ * The social transformer, the conversation starters and the social
  * tab, for a lighting maker with no language model configured. Posts, introductions and
  * starters are written from its document; translation and a Japanese introduction say a
  * provider is needed and link to the model settings.
@@ -84,7 +84,7 @@ test('the transformer adapts the card content to six platforms; translation asks
   ).toBeVisible();
   await expect(page.getByText('Sixteen languages', { exact: true })).toBeVisible();
 
-  // Empty content: the spec's message, nothing sent.
+  // Empty content: the required message, nothing sent.
   await page.getByRole('button', { name: 'Convert' }).click();
   await expect(page.getByText('Please enter some content.').first()).toBeVisible();
 

@@ -162,8 +162,8 @@ test('a visitor writes, the owner hears it within a second, replies, and the vis
     expect(desktop.map((d) => d.title)).toEqual(['New customer message', 'New customer message']);
     expect(desktop[1]?.body).toContain('Anna Schmidt');
 
-    // The panel: one entry for the visitor's conversation (scan and message together), with the
-    // spec's fields and actions.
+    // The panel: one entry for the visitor's conversation (scan and message together), with its
+    // fields and actions.
     await bell.click();
     const items = page.getByTestId('notification-item');
     await expect(items).toHaveCount(1);

@@ -5,7 +5,7 @@ import { E2E_PORT } from '../../playwright.config.ts';
 import { createVerifiedAccount, expect, loginByApi, snap, test } from '../support/fixtures.ts';
 
 /*
- * Issue 12, items 9, 10, 11: one bell entry per conversation, the owner takes a conversation
+ * One bell entry per conversation, the owner takes a conversation
  * over and the visitor's phone shows that a person answers, and the visitor's photo reaches
  * the owner as a photo.
  */

@@ -11,7 +11,7 @@ import {
 } from '../support/fixtures.ts';
 
 /*
- * Issue 27, item 4: the guide is found. It opens by itself after a login until its welcome is
+ * The guide is found. It opens by itself after a login until its welcome is
  * answered or every step is done; then the welcome does not return and its links (the top
  * bar's user menu, the dashboard) say "Done".
  */

@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { createVerifiedAccount, expect, loginByApi, snap, test } from '../support/fixtures.ts';
 
-/* Issue 14, items 6–13: the sales pipeline screen, from a real visitor's conversation. */
+/* The sales pipeline screen, from a real visitor's conversation. */
 
 const BASE_URL = `http://localhost:${E2E_PORT}`;
 const PHONE = { width: 390, height: 844 };

@@ -3,9 +3,9 @@ import { E2E_PORT } from '../../playwright.config.ts';
 import { expect, snap, test } from '../support/fixtures.ts';
 
 /*
- * Issue 27, item 6: the first screen speaks the visitor's language. Without a saved choice the
+ * The first screen speaks the visitor's language. Without a saved choice the
  * interface follows the browser (en* English; zh-TW/HK/MO and zh-Hant Traditional; other zh
- * Simplified; anything else Simplified, the spec's default); a saved choice always wins.
+ * Simplified; anything else Simplified, the default); a saved choice always wins.
  */
 
 const BASE_URL = `http://localhost:${E2E_PORT}`;
@@ -47,7 +47,7 @@ const CASES = [
     hero: '您的资料，买家扫码即得',
     heading: '登录',
   },
-  // Neither English nor Chinese: the spec's default, Simplified Chinese.
+  // Neither English nor Chinese: the default, Simplified Chinese.
   {
     locale: 'de-DE',
     lang: 'zh-CN',

@@ -39,7 +39,7 @@ test.describe('landing intro', () => {
     const root = page.locator('[data-intro-phase]');
     await expect(root).toHaveAttribute('data-intro-phase', 'intro');
     await expect(page.getByTestId('landing-hero')).toHaveCSS('opacity', '0');
-    // Log in and Register are usable while it plays (issue 21, item 2).
+    // Log in and Register are usable while it plays.
     await expect(page.getByTestId('landing-login')).toBeVisible();
     // It ends within 1.5 s.
     await expect(root).toHaveAttribute('data-intro-phase', 'settled', { timeout: 2000 });

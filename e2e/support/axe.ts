@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /*
- * axe-core in the page under test: WCAG 2.1 A/AA and best practice, the tags the issue 21 audit
- * used. The app's CSP allows no inline script, so a spec that calls this needs
+ * axe-core in the page under test: WCAG 2.1 A/AA and best practice, the tags every check
+ * here uses. The app's CSP allows no inline script, so a spec that calls this needs
  * `test.use({ bypassCSP: true })`; axe is injected by the test, never shipped by the app.
  */
 

@@ -4,7 +4,7 @@ import { ZAiModel } from './schemas/cards.ts';
 import { FAIR_REGIONS, ZTradeFair } from './schemas/public.ts';
 import { safeText } from './schemas/text.ts';
 
-/* The admin panel's calls (issue 16 items 5-10): users, stats, trade fairs, audit log. */
+/* The admin panel's calls: users, stats, trade fairs, audit log. */
 
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_QUERY_MAX = 100;

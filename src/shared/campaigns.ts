@@ -3,7 +3,7 @@ import { LEAD_STAGES } from './schemas/pipeline.ts';
 import { optionalHttpUrl, optionalText, safeText } from './schemas/text.ts';
 
 /*
- * Push campaigns (issue 16): templates, campaigns, deliveries and the visitor's Web Push
+ * Push campaigns: templates, campaigns, deliveries and the visitor's Web Push
  * subscription. One schema for the routes and the screen's forms.
  */
 

@@ -1,5 +1,5 @@
 /*
- * Where a visitor came from (issue 12, item 12): the chat URL carries ?src=…, the server keeps
+ * Where a visitor came from: the chat URL carries ?src=…, the server keeps
  * one of these on the visitor session, and analytics counts them. Anything else is "direct".
  */
 

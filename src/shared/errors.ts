@@ -31,5 +31,5 @@ export interface ErrorBody {
   fields?: Record<string, string>;
 }
 
-/** Server text that the client must recognise as "account exists" (spec-core 8). */
+/** Server text that the client must recognise as "account exists". */
 export const USER_EXISTS_MESSAGE = 'User already exists';

@@ -1,4 +1,4 @@
-/** Limits and constants shared by the server and the browser (spec-core section 9). */
+/** Limits and constants shared by the server and the browser. */
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/* The onboarding guide (spec-advanced 2 and 9): five steps, their points and minutes. */
+/* The onboarding guide: five steps, their points and minutes. */
 
 export const ONBOARDING_STEPS = [
   { id: 'profile', points: 100, minutes: 3 },

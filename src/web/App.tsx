@@ -51,9 +51,9 @@ const ComingNext = lazy(() =>
 type Page = LazyExoticComponent<ComponentType>;
 
 /**
- * One row per route of spec-core 2.1 and spec-advanced 2 (the paths come from the shared
- * table in #shared/client-routes.ts, which the server's 404 uses too). `page` is a real page,
- * or `comingNext` names the `pages.*` locale section of a screen a later issue builds.
+ * One row per route (the paths come from the shared table in #shared/client-routes.ts, which
+ * the server's 404 uses too). `page` is a real page, or `comingNext` names the `pages.*` locale
+ * section of a screen not built yet.
  */
 interface RouteDef {
   path: Exclude<PageRoute, '/'>;
@@ -110,7 +110,7 @@ export const ROUTES: RouteDef[] = [
     numericParams: ['id'],
   },
   { path: '/corporate-dashboard', page: CorporateDashboardPage, auth: true },
-  // The analytics dashboard (spec-advanced 2; /analysis is the wizard's summary step here).
+  // The analytics dashboard (/analysis is the wizard's summary step here).
   { path: '/analytics', page: AnalyticsDashboardPage, auth: true },
   { path: '/sales-pipeline', page: SalesPipelinePage, auth: true },
   { path: '/onboarding', page: OnboardingPage, auth: true },
@@ -122,7 +122,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/video-generation', comingNext: 'videoGeneration', auth: true },
   { path: '/color-palette', page: ColorPalettePage, auth: true },
   { path: '/red-list-management', page: RedListManagementPage, auth: true },
-  // Questions buyers asked that the assistant declined or they rated 👎 (issue 32).
+  // Questions buyers asked that the assistant declined or they rated 👎.
   { path: '/questions-to-answer', page: QuestionsToAnswerPage, auth: true },
 
   // Live customer service (login required): the owner answers a visitor in person.
@@ -176,7 +176,7 @@ export function App() {
   // (main.tsx), without the app's shell, code or styles around it.
   if (isVisitorChatPath(location)) return <LoadVisitorChat />;
 
-  // Home has no top bar (spec-core 2.1).
+  // Home has no top bar.
   if (location === '/') {
     return (
       <ErrorBoundary resetKey={location}>

@@ -10,7 +10,7 @@ const root = createRoot(container);
 /*
  * Two front doors. A visitor who scans a card's QR code gets the chat alone: its own chunk
  * and stylesheet, without the app's i18n, query cache, toasts, shell or CSS, because it must
- * open quickly on a crowded fair network (issue 4: under 100 KB compressed). Every other
+ * open quickly on a crowded fair network (the budget: under 100 KB compressed). Every other
  * path gets the app (app-root.tsx, which brings styles.css).
  */
 function loadRoot(): Promise<{ default: ComponentType }> {

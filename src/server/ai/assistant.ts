@@ -19,6 +19,7 @@ import { createIndexStore, type CardFacts } from './store.ts';
 import { MAX_SUGGESTIONS, suggestionCandidates } from './suggested-questions.ts';
 import { answerLanguage, type ChatLanguage } from '#server/text/language.ts';
 import { analyseQuestion } from './text/question.ts';
+import { photoQuestion } from './text/photo-question.ts';
 
 /*
  * The grounded assistant of a card: answers only from the card's documents, with citations.
@@ -37,10 +38,19 @@ export { textFromImage } from './image.ts';
 
 export interface AnswerInput {
   cardId: number;
-  /** Already length-checked (≤ 2000 characters) by the route. */
+  /** What the visitor typed. Already length-checked (≤ 2000 characters) by the route. */
   question: string;
-  /** The visitor's interface language; a question clearly in another language is answered in its own. */
+  /**
+   * The visitor's interface language; a question clearly in another language is answered in its
+   * own. Only the typed question decides it, never a photo's text.
+   */
   language: ChatLanguage;
+  /**
+   * The text read on a photo the visitor sent with the question (OCR; '' when none was legible).
+   * Its identifiers (model codes, part numbers) or a short readable part of it are searched
+   * with the typed question (text/photo-question.ts).
+   */
+  photoText?: string;
   /** The visitor's last turns, oldest first, for follow-up questions. */
   history: ChatTurn[];
 }
@@ -96,6 +106,8 @@ interface Prepared extends GroundedQuestion {
   cardId: number;
   exists: boolean;
   keywords: RedListKeyword[];
+  /** A photo without legible text was sent with no question of its own: nothing to search. */
+  photoUnreadable?: boolean;
 }
 
 /** Text in small pieces, as a stream of words would arrive. */
@@ -151,6 +163,7 @@ function decline(p: Prepared): Reply {
 function cannedReply(p: Prepared): Reply | null {
   const messages = messagesFor(p.language);
   if (!p.exists || p.index.size === 0) return { message: messages.noDocuments, citations: [] };
+  if (p.photoUnreadable) return { message: messages.photoUnreadable, citations: [] };
   if (!p.question.trim()) return decline(p);
   if (analyseQuestion(p.question).isGreeting) {
     return { message: messages.greeting(p.companyName), citations: [] };
@@ -193,7 +206,12 @@ export function createAssistant(ctx: AppContext, options: AssistantOptions = {})
       store.indexFor(input.cardId),
     ]);
     const language = answerLanguage(input.question, input.language);
-    const p = prepared(input.cardId, facts, index, input.question, language, input.history);
+    // A photo's identifiers (or a readable part of its text) are searched with the typed words.
+    const photo =
+      input.photoText === undefined ? null : photoQuestion(input.question, input.photoText);
+    const asked = photo ? photo.question : input.question;
+    const p = prepared(input.cardId, facts, index, asked, language, input.history);
+    if (photo?.unreadable && photo.pointsAtPhoto) p.photoUnreadable = true;
     return { p, ...providers.providerFor(facts) };
   }
 

@@ -8,6 +8,8 @@ import type { Citation, Reply } from './provider.ts';
 import { messagesFor, type BroadIntent } from './messages.ts';
 import type { CardIndex } from './retrieval.ts';
 import { normalize } from './text/normalize.ts';
+import { inReadersScript } from './text/reader-script.ts';
+import { rowSentence } from './text/row-sentence.ts';
 import { analyseQuestion } from './text/question.ts';
 
 /*
@@ -34,6 +36,8 @@ export function broadIntent(question: string): BroadIntent | null {
 const MAX_MESSAGE_CHARS = 600;
 const MAX_LINE_CHARS = 200;
 const MAX_EXCERPT_CHARS = 240;
+/** A list answer names at most this many items: the ones that match the question. */
+const MAX_ITEMS = 5;
 
 interface Line {
   /** What the answer says (a product name, or the sentence itself). */
@@ -86,10 +90,18 @@ const TERM_ORDER: readonly TradeTermKind[] = [
 function termsLines(terms: SourcedFact[], question: string): Line[] {
   const normalized = normalize(question);
   const asked = TERMS_ASKED.filter(([, cue]) => cue.test(normalized)).map(([kind]) => kind);
-  const order = [...asked, ...TERM_ORDER.filter((kind) => !asked.includes(kind))];
+  // "What are your payment terms?" is answered with payment terms only.
+  const order = asked.length > 0 ? asked : TERM_ORDER;
   return order.flatMap((kind) =>
-    terms.filter((term) => term.label === kind).map((term) => sentence(term)),
+    terms
+      .filter((term) => term.label === kind && !isHeaderRow(term.text))
+      .map((term) => sentence(term)),
   );
+}
+
+/** A table's header row ("Model · Name · Unit price (USD)"): labels without a value. */
+function isHeaderRow(text: string): boolean {
+  return text.includes(' · ') && !/[\d:：]/u.test(text);
 }
 
 /** Whether document text says it: folded, as the vocabulary is. */
@@ -172,10 +184,12 @@ export function answerBroadQuestion(
   const keys: string[] = [];
   const body: string[] = [];
   let length = messages.broad(intent).length;
-  for (const line of lines) {
+  for (const line of lines.slice(0, MAX_ITEMS)) {
     const key = `${line.source.fileName}:${line.source.page ?? ''}`;
     const number = keys.indexOf(key);
-    const text = `• ${clipLine(line.text, MAX_LINE_CHARS)} [${number < 0 ? keys.length + 1 : number + 1}]`;
+    const quoted = clipLine(rowSentence(line.text), MAX_LINE_CHARS);
+    const { text: shown, original } = inReadersScript(quoted, language);
+    const text = `• ${shown} [${number < 0 ? keys.length + 1 : number + 1}]`;
     if (length + text.length + 1 > MAX_MESSAGE_CHARS) break;
     if (number < 0) {
       keys.push(key);
@@ -188,7 +202,7 @@ export function answerBroadQuestion(
       const joined = `${citations[number]!.excerpt} … ${line.source.text}`;
       citations[number]!.excerpt = clipLine(joined, MAX_EXCERPT_CHARS);
     }
-    body.push(text);
+    body.push(original ? `${text}\n  ${messages.original(original)}` : text);
     length += text.length + 1;
   }
   if (body.length === 0) return null;

@@ -14,10 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /*
- * The whole stored data model of spec-advanced section 3 (less document_intelligence, see
- * docs/decisions/028), plus what the product needs beyond it: users.role, hashed session and
- * verification tokens, document status and chunks, and the visitor's source. Deleting a user
- * cascades to everything the user owns.
+ * The whole stored data model (less document_intelligence, see docs/decisions/028), with
+ * users.role, hashed session and verification tokens, document status and chunks, and the
+ * visitor's source. Deleting a user cascades to everything the user owns.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -52,7 +51,7 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** Set by an admin: the user cannot sign in and every session ends. */
     disabled: boolean('disabled').notNull().default(false),
-    /** Kept from the spec's model; tokens live hashed in email_verifications, so this stays null. */
+    /** Unused: tokens live hashed in email_verifications, so this stays null. */
     emailVerificationToken: text('email_verification_token'),
     loggedOut: boolean('logged_out').notNull().default(false),
     role: text('role', { enum: ['user', 'admin'] })
@@ -422,7 +421,7 @@ export const posters = pgTable('posters', {
     .default(sql`'[]'::jsonb`),
   dimensions: text('dimensions'),
   templateId: text('template_id'),
-  // The event the poster announces and the layout it was drawn with (issue 15).
+  // The event the poster announces and the layout it was drawn with.
   eventDate: text('event_date'),
   eventLocation: text('event_location'),
   layout: text('layout'),
@@ -618,7 +617,7 @@ export const customerNotifications = pgTable(
     customerPhone: text('customer_phone'),
     message: text('message'),
     /**
-     * Unused (issue 28): the bell shows the lead's priority in the sales pipeline, read from
+     * Unused: the bell shows the lead's priority in the sales pipeline, read from
      * visitor_sessions (notifications/conversations.ts). Nothing writes or shows this one.
      */
     priority: text('priority', { enum: ['high', 'medium', 'low'] })
@@ -637,7 +636,7 @@ export const customerNotifications = pgTable(
 
 /**
  * Trade fairs shown as countdowns on the landing page. Data, not code: the migration seeds the
- * editions after the spec's (passed) 2025 dates, and an admin can edit them.
+ * editions that follow the (passed) 2025 dates, and an admin can edit them.
  */
 export const tradeFairs = pgTable(
   'trade_fairs',
@@ -660,7 +659,7 @@ export const tradeFairs = pgTable(
   (t) => [index('trade_fairs_ends_idx').on(t.endsAt)],
 );
 
-/** Per-owner settings of the sales pipeline (spec-advanced 4), applied by the derivation. */
+/** Per-owner settings of the sales pipeline, applied by the derivation. */
 export const pipelineSettings = pgTable('pipeline_settings', {
   userId: integer('user_id')
     .primaryKey()
@@ -732,7 +731,7 @@ export const adminAudit = pgTable(
 );
 
 /**
- * The exhibitor's own answers (issue 32): a question in their words (and, answered from the
+ * The exhibitor's own answers: a question in their words (and, answered from the
  * list, the other wordings buyers used), answered once; the assistant answers from it, cited as
  * the exhibitor's answer, for that question and its paraphrases.
  */

@@ -22,10 +22,19 @@ export function scriptCounts(text: string): { han: number; latinWords: number } 
   return { han, latinWords };
 }
 
-/** zh or en when the text clearly is one, else null. */
+/** Words in a script other than Latin and Han (Cyrillic, Greek, Arabic, Hangul, Kana …). */
+function otherScriptWords(text: string): number {
+  return (text.match(/[^\P{L}\p{Script=Latin}\p{Script=Han}]+/gu) ?? []).length;
+}
+
+/**
+ * zh or en when the text clearly is one, else null. A question in any other script is answered
+ * in English: the server writes English and Chinese only.
+ */
 export function scriptFamily(text: string): ScriptFamily | null {
   const { han, latinWords } = scriptCounts(text);
   if (han >= 2 && han / 1.6 >= latinWords) return 'zh';
+  if (han === 0 && otherScriptWords(text) >= 1) return 'en';
   if (han === 0 && latinWords >= 2) return 'en';
   if (latinWords >= 3 && latinWords > han) return 'en';
   return null;

@@ -28,7 +28,7 @@ import { foldToSimplified } from '#server/text/han-script.ts';
 
 const TABLE: Readonly<Record<string, string>> = {
   price: `
-    price [term signal broad:quotation doc:financial], prices [term signal doc:financial],
+    price [term signal broad:quotation doc:financial], precio, preço, prix, preis, цена, стоимость, prices [term signal doc:financial],
     pricing [term signal broad:quotation doc:financial], cost [signal doc:financial],
     quotation [term signal:quotation broad:quotation],
     quote [term signal:quotation broad:quotation], unit price [signal],
@@ -42,20 +42,20 @@ const TABLE: Readonly<Record<string, string>> = {
       价格表 [doc:price-list broad:quotation asks], 价格单 [broad:quotation asks]`,
   moq: `
     moq [term signal asks doc:product doc:trade],
-    minimum order [term signal asks doc:product doc:trade], minimum order quantity,
+    minimum order [term signal asks doc:product doc:trade], minimum order quantity, pedido mínimo, cantidad mínima, quantidade mínima, минимальный заказ,
     minimum quantity [term signal], minimum purchase [signal], 起订量 [doc:trade], 最小起订量, 最低起订量,
     起订 [term signal asks], 最小订单 [term signal], 最少订购量, 最低订购量
     | min order [term], min. order [term], 最低订购 [signal]`,
   delivery: `
     delivery [term signal asks broad:terms doc:trade],
-    lead time [term signal asks broad:terms doc:trade], delivery time, production time [term],
+    lead time [term signal asks broad:terms doc:trade], delivery time, production time [term], entrega, plazo de entrega, prazo de entrega, délai de livraison, доставка, срок поставки,
     delivery date, turnaround, 交货 [term signal asks broad:terms doc:trade],
     交期 [term signal asks broad:terms doc:trade], 货期 [term signal asks broad:terms],
     交货期 [broad:terms], 发货 [term signal], 交货时间, 生产周期 [term]
     | lead-time [term], deliver [term broad:terms], delivered [term], delivers [term],
       ready to ship [term], dispatch [term]`,
   payment: `
-    payment [term signal asks broad:terms doc:financial], payment terms [signal], payment method,
+    payment [term signal asks broad:terms doc:financial], payment terms [signal], payment method, pago, forma de pago, pagamento, paiement, оплата,
     pay [term asks], deposit [term signal doc:financial doc:trade],
     付款 [term signal asks broad:terms doc:financial], 支付 [term signal asks broad:terms],
     付款方式 [broad:terms doc:trade], 支付方式 [broad:terms], 付款条件, 定金 [term signal doc:financial],
@@ -65,10 +65,10 @@ const TABLE: Readonly<Record<string, string>> = {
       payment term [broad:terms]`,
   samples: `
     sample [term signal doc:product], samples [term signal], free sample,
-    样品 [term signal doc:product], 样板 [term signal], 样册, 送样 [signal], 寄样 [signal]`,
+    样品 [term signal doc:product], muestra, muestras, amostra, amostras, échantillon, образец, образцы, 样板 [term signal], 样册, 送样 [signal], 寄样 [signal]`,
   warranty: `
     warranty [term highlight doc:legal], guarantee [term highlight doc:marketing],
-    quality guarantee, warranty period, 质保 [term], 保修 [term], 质量保证 [term], 保证, 质保期, 保修期, 保用, 保固
+    quality guarantee, garantía, garantia, garantie, гарантия, warranty period, 质保 [term], 保修 [term], 质量保证 [term], 保证, 质保期, 保修期, 保用, 保固
     | guaranteed [term], guarantees [term]`,
   standard: `
     standard [certification-context], standards, norm, norms, 标准 [certification-context], 规范
@@ -310,7 +310,7 @@ const TABLE: Readonly<Record<string, string>> = {
   degree: `degree, degrees [doc:technical], celsius [doc:technical], 摄氏度`,
   percent: `percent, per cent, 百分之`,
   award: `| award* [highlight], 荣誉 [highlight], award [doc:marketing]`,
-  patent: `[highlight] | patent*, 专利`,
+  patent: `[highlight] patent, patents, 专利, patente, patentes, патент, патенты | patent*`,
   manufacture: `
     | produces [overview doc:product], manufactures [overview],
       manufacturer [overview doc:product], 生产 [overview broad:products doc:product],

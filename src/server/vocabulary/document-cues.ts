@@ -48,3 +48,6 @@ export const LOCATION_CUE = wholeWordPattern(wordsTagged('location'), 'u', [
 
 /** The company's booth at a fair. */
 export const BOOTH_CUE = wholeWordPattern(wordsTagged('booth'), 'iu');
+
+/** A term stated as free of charge ("samples are free", "免费提供样品"). */
+export const FREE_OF_CHARGE = wholeWordPattern(['free', 'no charge', 'gratis', '免费'], 'iu');

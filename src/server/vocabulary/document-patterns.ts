@@ -53,3 +53,11 @@ export const CONTACT_PERSON =
 
 export const CERTIFICATION =
   /\b(?:ISO\s?\d{4,5}(?:[:-]\d{4})?|CE|UL|FCC|RoHS|REACH|FDA|GMP|HACCP|BRC|BSCI|SGS|TÜV|TUV|GS|CB|ETL|SASO|BIS|KC|PSE|Halal|Kosher|FSC|GOTS|OEKO-TEX|IATF\s?16949|GB\/T\s?\d+)\b|3C|中国环境标志|绿色建材|綠色建材/gu;
+
+/*
+ * A company named in a buyer's question ("… of Arena Group Holdings, Inc.", "CROSS TIMBERS
+ * ROYALTY TRUST"): a run of capitalised words ending in a legal form. The documents are that
+ * company's, so its name says whose figures are asked for, not where they are printed.
+ */
+export const COMPANY_IN_QUESTION =
+  /(?:[A-Z0-9][\w&'.-]{0,40},?\s+){0,6}(?:Inc|INC|Corp|CORP|Corporation|CORPORATION|Co|CO|Company|COMPANY|Ltd|LTD|Limited|LIMITED|LLC|LP|PLC|Trust|TRUST|Partnership|PARTNERSHIP|Holdings|HOLDINGS|Group|GROUP|GmbH|AG|SA)\b\.?/gu;

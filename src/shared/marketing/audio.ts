@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '../safe-text.ts';
 
 /*
- * Audio introductions (spec-advanced 2, 3, 5, 9; issue 15 item 5): one schema for the form on
+ * Audio introductions: one schema for the form on
  * /audio-content (and the advanced-features tab) and for POST /api/audio/generate.
  * Messages are i18n keys (src/shared/i18n, section "audio").
  */
@@ -24,7 +24,7 @@ export const AUDIO_LANGUAGES = ['zh-CN', 'zh-TW', 'en'] as const;
 export type AudioLanguage = (typeof AUDIO_LANGUAGES)[number];
 
 export const AUDIO_TITLE_MAX = 120;
-/** The spec's message (spec-advanced 5) when the title is missing. */
+/** The required message when the title is missing. */
 export const AUDIO_TITLE_REQUIRED = 'audio.validation.titleRequired';
 
 export const ZAudioGenerateRequest = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../schemas/text.ts';
 
-/* Brand palettes (issue 15 item 10, spec-advanced 3 "Colour palette", 5 validation). */
+/* Brand palettes from a company description: the request, its limits and the result. */
 
 export const PALETTE_DESCRIPTION_MAX = 2000;
 /** WCAG AA for normal text. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../schemas/text.ts';
 
 /*
- * Event posters (spec-advanced 2 "Poster generator", 3 shapes, 5 validation, 9 constants).
+ * Event posters: the generator's constants, the shapes it stores and the form's validation.
  * One schema for the form and the route; messages are i18n keys (section "posters").
  */
 
@@ -58,11 +58,11 @@ export const REFERENCE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const POSTER_VARIATIONS = 3;
 export const POSTER_WIDTH = 1080;
 export const POSTER_HEIGHT = 1350;
-/** The download's QR overlay (spec-advanced 9). */
+/** The download's QR overlay: its size in pixels and its caption. */
 export const POSTER_QR_SIZE = 120;
 export const POSTER_QR_CAPTION = '扫码咨询';
 
-/** The one message for a missing title, type, date or location (spec-advanced 5). */
+/** The one message for a missing title, type, date or location. */
 export const POSTER_INCOMPLETE = 'posters.incomplete';
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -88,7 +88,7 @@ export const ZPosterRequest = z.object({
   businessCardId: z.coerce.number().int().positive().max(2_147_483_647),
   templateId: optional(40),
   referenceImageUrl: optional(2000),
-  /** Sent by the spec's client; identity comes from the session. */
+  /** Some clients send it; it is ignored, identity comes from the session. */
   userId: z.unknown().optional(),
 });
 export type TPosterRequest = z.infer<typeof ZPosterRequest>;
@@ -151,7 +151,7 @@ export const ZPosterListQuery = z.object({
 });
 
 /**
- * The download's file name (spec-advanced 9): the title with anything but letters, digits,
+ * The download's file name: the title with anything but letters, digits,
  * Chinese characters, "-" and "_" as "-", then "-with-qr-" and the date (YYYY-MM-DD).
  */
 export function posterDownloadName(title: string, date: Date): string {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../schemas/text.ts';
 
 /*
- * Social posts, their transformation per platform and translation (spec-advanced 3, 7, 9):
+ * Social posts, their transformation per platform and translation:
  * one set of constants and schemas for the routes and the forms. Messages are i18n keys.
  */
 
@@ -17,7 +17,7 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
-/** Character limits of spec-advanced 9. */
+/** Character limits per platform. */
 export const PLATFORM_CHAR_LIMITS: Record<SocialPlatform, number> = {
   linkedin: 3000,
   twitter: 280,

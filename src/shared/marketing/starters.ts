@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../schemas/text.ts';
 import { INTRO_LANGUAGES } from './summary.ts';
 
-/* Conversation starters for networking (spec-advanced 2, 3, 9). Messages are i18n keys. */
+/* Conversation starters for networking. Messages are i18n keys. */
 
 export const SCENARIOS = [
   'business_conference',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/* Company introductions and the business summary (spec-advanced 3, 7, 9). */
+/* Company introductions and the business summary. */
 
 /** The 12 company-introduction languages (zh-CN first: the default). */
 export const INTRO_LANGUAGES = [

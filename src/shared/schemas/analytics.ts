@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHAT_SOURCES } from '#shared/chat-source.ts';
 
 /*
- * The owner's analytics (issue 14, items 1–4). Definitions used by every figure:
+ * The owner's analytics. Definitions used by every figure:
  * - a session is one visitor conversation (one row of visitor_sessions) on one of the owner's cards;
  * - a message is what a visitor wrote (role "user"); the assistant's and staff answers are not counted;
  * - a lead is a session whose visitor left a name, an email address or a phone number;
@@ -26,7 +26,7 @@ export type TAnalyticsDays = 7 | 30 | 90;
 
 /** A session counts as active while its last activity is this recent. */
 export const ACTIVE_SESSION_MS = 30 * 60 * 1000;
-/** Owner analytics are kept this long (spec-advanced 9), unless the owner's data changes. */
+/** Owner analytics are kept this long, unless the owner's data changes. */
 export const OWNER_ANALYTICS_CACHE_MS = 5 * 60 * 1000;
 /** Rows in recentSessions. */
 export const RECENT_SESSIONS_LIMIT = 20;

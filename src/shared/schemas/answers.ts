@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from './text.ts';
 
 /*
- * Questions to answer (issue 32): buyers rate the assistant's answers, the owner sees the
+ * Questions to answer: buyers rate the assistant's answers, the owner sees the
  * questions it declined or that buyers found unhelpful, grouped, and answers them once; the
  * assistant then answers from the exhibitor's own answers. One contract for routes and forms.
  * Messages are i18n keys (src/web/i18n, sections "validation" and "questions").

@@ -194,7 +194,7 @@ export const ZBusinessCard = z.object({
   /** PUBLIC_URL + qrCode: what the QR code encodes. */
   chatUrl: z.string(),
   cardDesign: z.string(),
-  /** Display values: the card's own, else the owner's (spec: the card falls back to the user). */
+  /** Display values: the card's own, else the owner's (the card falls back to the user). */
   companyName: z.string().nullable(),
   contactPerson: z.string().nullable(),
   email: z.string().nullable(),

@@ -25,7 +25,7 @@ export const ZCitation = z.object({
   documentName: z.string(),
   page: z.number().int().nullable(),
   excerpt: z.string(),
-  /** null for the exhibitor's own answers (issue 32), which are no document. */
+  /** null for the exhibitor's own answers, which are no document. */
   documentId: z.number().int().nullable().optional(),
   preview: z.string().nullable().optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clearableText, optionalEmail, optionalText, safeText, websiteText } from './text.ts';
 
-/* The sales pipeline (spec-advanced 4): leads, tasks, settings, analytics, webhook, paper cards. */
+/* The sales pipeline: leads, tasks, settings, analytics, webhook, paper cards. */
 
 export const LEAD_STAGES = ['visitor', 'engaged', 'interested', 'qualified', 'converted'] as const;
 export type LeadStage = (typeof LEAD_STAGES)[number];

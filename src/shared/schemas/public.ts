@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Cache lifetime of the public landing figures (spec-advanced 9). */
+/** Cache lifetime of the public landing figures. */
 export const PUBLIC_ANALYTICS_CACHE_MS = 5 * 60 * 1000;
 
 export const FAIR_REGIONS = ['mainland', 'hong-kong'] as const;

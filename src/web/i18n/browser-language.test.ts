@@ -23,7 +23,7 @@ describe('the interface language of a browser without a saved choice', () => {
     [['zh-Hans'], 'zh-CN'],
     [['zh-Hans-HK'], 'zh-CN'],
     [['zh-CN', 'en-US'], 'zh-CN'],
-    // anything else → Simplified, the spec's default …
+    // anything else → Simplified, the default …
     [['de-DE'], 'zh-CN'],
     [['ja-JP', 'ko-KR'], 'zh-CN'],
     [[], 'zh-CN'],

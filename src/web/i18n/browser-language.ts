@@ -1,13 +1,13 @@
 import { DEFAULT_LANGUAGE, type Language } from '#shared/limits.ts';
 
 /*
- * The interface language of a browser without a saved choice (issue 27, item 6). The
+ * The interface language of a browser without a saved choice. The
  * browser's preferred languages are read in order; the first English or Chinese one decides:
  *
  *   en, en-US, en-GB …                          → English
  *   zh-TW, zh-HK, zh-MO, zh-Hant, zh-Hant-* …   → Traditional Chinese (zh-TW)
  *   zh, zh-CN, zh-SG, zh-Hans-* and other zh-*  → Simplified Chinese (zh-CN)
- *   none of them (de-DE, ja, an empty list …)   → Simplified Chinese, the spec's default
+ *   none of them (de-DE, ja, an empty list …)   → Simplified Chinese, the default
  *
  * A script subtag wins over the region (zh-Hans-HK is Simplified, zh-Hant-CN Traditional).
  * A saved choice (localStorage 'selectedLanguage') always wins over all of this.

@@ -42,7 +42,7 @@ function readStoredLanguage(): Language {
   }
 }
 
-/** Spec-core 9: Simplified Chinese, Hong Kong and Taiwan Chinese browsers get a region marker. */
+/** Simplified Chinese, Hong Kong and Taiwan Chinese browsers get a region marker. */
 export function isChineseBrowser(languages: readonly string[]): boolean {
   return languages.some((language) => language.toLowerCase().startsWith('zh'));
 }

@@ -7,7 +7,7 @@ export type ClientErrorCode = ErrorCode | 'NETWORK' | 'HTTP_ERROR';
 
 /**
  * A failed request. `message` is the server's text (already in the request language) when the
- * server sent a JSON error; otherwise "<status>: <status text>" as spec-core 8 describes.
+ * server sent a JSON error; otherwise "<status>: <status text>".
  * `hasServerMessage` says which of the two it is, so the UI can fall back to its own words.
  */
 export class ApiError extends Error {

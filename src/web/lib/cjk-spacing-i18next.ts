@@ -3,7 +3,7 @@ import { markValue, spaceMarkedValues } from './cjk-spacing.ts';
 
 /*
  * Latin names and numbers interpolated into Chinese strings get a space at the seam
- * ("欢迎咨询 Aoxin Pump Industry"), for every t() call rather than call by call (issue 21).
+ * ("欢迎咨询 Aoxin Pump Industry"), for every t() call rather than call by call.
  * i18next's `escape` hook sees every interpolated value: it marks the value's ends instead of
  * HTML-escaping (React escapes on render). The post-processor, which runs after interpolation,
  * spaces the marked seams in Chinese and drops the markers in every language.

@@ -2,7 +2,7 @@
  * Chinese text set next to a Latin name reads better with a space between them
  * ("欢迎咨询 Aoxin Pump Industry", not "欢迎咨询Aoxin Pump Industry"); a Chinese name stays
  * tight ("欢迎咨询奥鑫泵业"). Only the seams around interpolated values are touched, so the
- * locale files' own text is never rewritten (issue 21, item 6).
+ * locale files' own text is never rewritten.
  */
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

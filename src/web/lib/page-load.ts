@@ -1,4 +1,4 @@
-/** Spec-core 9: the page-load time is measured and logged (info level, never an error). */
+/** The page-load time is measured and logged (info level, never an error). */
 export function logPageLoadTime(): void {
   const report = () => {
     const [navigation] = performance.getEntriesByType(

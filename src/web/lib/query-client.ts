@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 
-/** Spec-core 9: data is fresh for 60 s, refetched on window focus, never polled. */
+/** Data is fresh for 60 s, refetched on window focus, never polled. */
 export const DEFAULT_STALE_MS = 60_000;
 
 /** The default query fetches the first element of the key as a path and parses the JSON. */

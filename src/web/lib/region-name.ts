@@ -1,5 +1,5 @@
 /*
- * Country names in the interface language (issue 21, item 6). The server records a visitor's
+ * Country names in the interface language. The server records a visitor's
  * country as a two-letter code or its English name ("United States"); the owner reading in
  * Chinese sees 美国 / 美國.
  */

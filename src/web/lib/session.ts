@@ -47,7 +47,7 @@ export interface CurrentUserState {
   refetch: () => Promise<unknown>;
 }
 
-/** Spec-core 9: stale after 5 minutes, kept 10, refetched on focus and mount. */
+/** Stale after 5 minutes, kept 10, refetched on focus and mount. */
 export function useCurrentUser(): CurrentUserState {
   const query = useQuery({
     queryKey: CURRENT_USER_KEY,

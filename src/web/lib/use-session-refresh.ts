@@ -4,9 +4,9 @@ import { APP_REFRESH_INTERVAL_MS } from '#shared/limits.ts';
 import { CURRENT_USER_KEY } from './session.ts';
 
 /**
- * Spec-core 9 asks for an app-wide refresh every 5 minutes and when the tab becomes visible.
- * We re-check the session then. The spec's version also wiped caches and localStorage on that
- * timer, which would throw away unsaved work: that part is a defect and is not reproduced.
+ * An app-wide refresh every 5 minutes and when the tab becomes visible: the session is
+ * re-checked then. Caches and localStorage are not wiped on that timer: that would throw away
+ * unsaved work.
  */
 export function useSessionRefresh(): void {
   const queryClient = useQueryClient();

@@ -14,7 +14,7 @@ import { useCurrentUser } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * The admin panel (issue 16): users, figures, trade fairs and the audit log. The route needs
+ * The admin panel: users, figures, trade fairs and the audit log. The route needs
  * a login (signed out: /login?next=); a non-admin sees "not allowed". The server checks the
  * role again on every call.
  */

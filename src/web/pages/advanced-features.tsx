@@ -14,9 +14,8 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 type Panel = ComponentType<{ cardId: number }>;
 
 /*
- * The audio and social tabs are built by other parts of issue 15 in their own files. They are
- * found with a glob so this page builds whether or not they exist yet; a missing one shows a
- * loading state.
+ * The audio and social tabs live in their own files. They are found with a glob so this page
+ * builds whether or not they exist yet; a missing one shows a loading state.
  */
 const panelModules = import.meta.glob<Record<string, Panel>>(
   '../components/marketing/{audio,social}-panel.tsx',
@@ -48,7 +47,7 @@ export default function AdvancedFeaturesPage() {
   useDocumentTitle(t('advancedFeatures.title'));
   const params = useParams<{ id?: string }>();
   const cards = useCards();
-  // Without an id: the owner's newest card (the spec's default id 1 is someone else's card).
+  // Without an id: the owner's newest card (a fixed id 1 would be someone else's card).
   const cardId = params.id
     ? Number(params.id)
     : (cards.data?.[0]?.id ?? (cards.isPending ? null : 1));

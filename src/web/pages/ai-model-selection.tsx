@@ -79,7 +79,7 @@ function ModelChoice({ cardId }: { cardId: number }) {
   const groupName = useId();
 
   const failed = card.isError && !(isApiError(card.error) && card.error.status === 404);
-  // Spec-core 8: without the card's data the defaults are used, and the user is told.
+  // Without the card's data the defaults are used, and the user is told.
   useEffect(() => {
     if (!failed || reported.current) return;
     reported.current = true;
@@ -120,7 +120,7 @@ function ModelChoice({ cardId }: { cardId: number }) {
 
   // The server's recommendation: the built-in assistant when no model is set up here, else the
   // model the documents' analysis points to (shown once the analysis is there).
-  // Without the server's answer, the card's own recommendation (spec-core 8: the defaults).
+  // Without the server's answer, the card's own recommendation (or the default model).
   const recommended: TAiProvider | null =
     assistant.data?.recommended ?? (assistant.isError ? preselectModel(card.data) : null);
   const waiting = recommended !== 'local' && !analysis;

@@ -13,7 +13,7 @@ import { useCards } from '#web/lib/cards/queries.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { BackLink } from '#web/components/layout/back-link.tsx';
 
-/** /audio-content: audio introductions of the owner's cards (spec-advanced 2, issue 15 item 5). */
+/** /audio-content: audio introductions of the owner's cards. */
 export default function AudioContentPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('audio.title'));

@@ -4,7 +4,7 @@ import { PaletteGenerator } from '#web/components/marketing/palette-generator.ts
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { BackLink } from '#web/components/layout/back-link.tsx';
 
-/** /color-palette: the brand colour generator (spec-advanced 2, issue 15 item 10). */
+/** /color-palette: the brand colour generator. */
 export default function ColorPalettePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('palette.page.title'));

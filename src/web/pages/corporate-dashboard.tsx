@@ -32,7 +32,7 @@ import { useAnalyticsDashboard } from '#web/lib/analytics/queries.ts';
 import { useUnansweredCounts } from '#web/lib/answers/queries.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
-/** The feature cards of spec-advanced 2; `page` names the locale section with title and text. */
+/** The feature cards; `page` names the locale section with title and text. */
 const FEATURES: Array<{ href: string; page: string; icon: LucideIcon }> = [
   { href: '/analytics', page: 'analytics', icon: BarChart3 },
   { href: '/sales-pipeline', page: 'salesPipeline', icon: Target },
@@ -142,7 +142,7 @@ export default function CorporateDashboardPage() {
             </li>
           ))}
           <li>
-            {/* Issue 32: what buyers asked that the documents do not answer, with its count. */}
+            {/* What buyers asked that the documents do not answer, with its count. */}
             <Link
               href="/questions-to-answer"
               data-testid="feature-questions"
@@ -161,7 +161,7 @@ export default function CorporateDashboardPage() {
             </Link>
           </li>
           <li>
-            {/* Spec: video generation is shown, disabled, "function being optimised". */}
+            {/* Video generation is shown, disabled, "function being optimised". */}
             <div
               aria-disabled="true"
               data-testid="feature-video"

@@ -36,7 +36,7 @@ const KNOWN_ERROR_KEYS: Record<string, string> = {
   'verify.invalidLink': 'verify.invalidLink',
 };
 
-/** Spec-core 4.1: success=true is success, error=<text> is that error, neither is an invalid link. */
+/** success=true is success, error=<text> is that error, neither is an invalid link. */
 export function readVerificationOutcome(search: string): VerificationOutcome {
   const params = new URLSearchParams(search);
   if (params.get('success') === 'true') return { status: 'success' };

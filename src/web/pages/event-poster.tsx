@@ -82,7 +82,7 @@ function Field({ label, id, children }: { label: string; id: string; children: R
   );
 }
 
-/** A reference picture kept next to the form (spec 5: images only, at most 5 MB). */
+/** A reference picture kept next to the form (images only, at most 5 MB). */
 function ReferenceImage() {
   const { t } = useTranslation();
   const id = useId();

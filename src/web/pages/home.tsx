@@ -49,7 +49,7 @@ const STEPS = [
 const TESTIMONIALS = ['machinery', 'textiles', 'electronics'] as const;
 
 /**
- * Start (spec-advanced 4): signed out, a toast asks to register first and the company form
+ * Start: signed out, a toast asks to register first and the company form
  * opens; signed in, a card session is created (button disabled meanwhile) and the upload
  * step opens, or an error toast shows and the button is usable again.
  */

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 const SIZES = ['small', 'medium', 'large'] as const;
 const VARIANTS = ['primary', 'secondary', 'ghost'] as const;
 
-/** Spec-core 2.4: the loading animation in every size, variant and message option. */
+/** The loading animation in every size, variant and message option. */
 export default function LoadingDemoPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('loadingDemo.title'));

@@ -16,7 +16,7 @@ import { useCurrentUser } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Spec-core 4.4: no file → file chosen (preview) → uploading → success (to /my-cards) or
+ * The steps: no file → file chosen (preview) → uploading → success (to /my-cards) or
  * failure. The logo belongs to the signed-in user.
  */
 export default function LogoUploadPage({ onComplete }: { onComplete?: () => void }) {

@@ -32,7 +32,7 @@ const SUGGESTIONS: { key: string; href: string; icon: ReactNode }[] = [
   },
 ];
 
-/** The onboarding guide (spec-advanced 2): five steps from the user's real data. */
+/** The onboarding guide: five steps from the user's real data. */
 export default function OnboardingPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('onboarding.title'));

@@ -49,7 +49,7 @@ export default function ResultPage() {
   const card = useCard(id);
 
   // A missing or foreign card is the not-found page, not a "100 % complete" step 4; a draft
-  // goes back into the wizard where it stopped (issue 13, items 4 and 5).
+  // goes back into the wizard where it stopped.
   if (card.isError && isApiError(card.error) && card.error.status === 404) return <NotFoundPage />;
   if (card.data?.status === 'draft') return <Redirect to={resumePath(card.data)} replace />;
 

@@ -64,7 +64,7 @@ afterEach(async () => {
 });
 
 describe('company details form', () => {
-  it('shows the spec messages in Chinese, the logo included, before anything is sent', async () => {
+  it('shows the field messages in Chinese, the logo included, before anything is sent', async () => {
     const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, { user }));
     vi.stubGlobal('fetch', fetchMock);
     renderWithApp(<UserDetailsPage />, { path: '/user-details' });

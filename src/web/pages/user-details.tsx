@@ -53,14 +53,14 @@ function defaultsFor(user: TPublicUser | null): TCompanyDetailsFields {
   };
 }
 
-/** Spec-core 5 words the details form's e-mail message as 请输入有效邮箱. */
+/** The details form words its e-mail message as 请输入有效邮箱. */
 function detailsEmailError(error: FieldError | undefined): FieldError | undefined {
   return error?.message === 'validation.email'
     ? { ...error, message: 'details.emailInvalid' }
     : error;
 }
 
-/** The profile was saved but the card was not: a different message (spec-core 8). */
+/** The profile was saved but the card was not: a different message. */
 class CardCreateError extends Error {
   constructor(readonly original: unknown) {
     super('card create failed');

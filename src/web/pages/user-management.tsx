@@ -82,7 +82,7 @@ export default function UserManagementPage() {
   const { user, isLoading, isError } = useCurrentUser();
   const signedOut = !isLoading && !isError && !user;
 
-  // Spec-core 2.4: a 401 (signed out) goes to /login.
+  // A 401 (signed out) goes to /login.
   useEffect(() => {
     if (signedOut) navigate('/login', { replace: true });
   }, [signedOut, navigate]);

@@ -1,4 +1,3 @@
-import { toTraditional } from '#server/text/han-script.ts';
 import type { RedListKeyword } from '../guard.ts';
 import { messagesFor } from '../messages.ts';
 import type { Citation, Reply } from '../provider.ts';
@@ -6,6 +5,8 @@ import type { CardIndex } from '../retrieval.ts';
 import type { ChatLanguage } from '#server/text/language.ts';
 import { normalize, termsOf } from '../text/normalize.ts';
 import { analyseQuestion } from '../text/question.ts';
+import { inReadersScript } from '../text/reader-script.ts';
+import { rowSentence } from '../text/row-sentence.ts';
 import { echoesQuestion, headingAnswers, isShortName } from './scoring.ts';
 import type { LocalOutcome } from './selection.ts';
 
@@ -93,6 +94,7 @@ export function composeAnswer(
   const lines: string[] = [];
   const family = language === 'en' ? 'en' : 'zh';
   let quotesOtherLanguage = false;
+  let rendersChinese = false;
   for (const { chunkIndex, unit } of outcome.selected) {
     const chunk = index.chunks[chunkIndex]!;
     const key = `${chunk.documentId}:${chunk.page ?? ''}`;
@@ -116,17 +118,23 @@ export function composeAnswer(
       (echoesQuestion(unit, questionTerms) || (analysis.asksWhich && isShortName(unit.heading!)))
         ? `${unit.heading}: ${unit.text}`
         : unit.text;
-    // A Traditional reader reads Simplified text in Traditional characters (the citation keeps
-    // the document's own).
-    const quoted = clip(tidyFigures(text), share, focus);
-    lines.push(`${language === 'zh-TW' ? toTraditional(quoted) : quoted} [${number + 1}]`);
+    const quoted = clip(tidyFigures(rowSentence(text)), share, focus);
+    const { text: shown, original } = inReadersScript(quoted, language);
+    lines.push(`${shown} [${number + 1}]${original ? `\n${messages.original(original)}` : ''}`);
+    if (original) rendersChinese = true;
   }
   // Quoting another language: say, in the buyer's language, which document is quoted.
   const only = citations.length === 1 ? citations[0]! : null;
-  const intro = !quotesOtherLanguage
-    ? messages.intro
-    : only
-      ? messages.quotedFrom(only.documentName, only.page)
-      : messages.introQuoted;
+  const intro = outcome.disagreement
+    ? messages.disagreement
+    : !quotesOtherLanguage
+      ? messages.intro
+      : rendersChinese
+        ? only
+          ? messages.renderedFrom(only.documentName, only.page)
+          : messages.introRendered
+        : only
+          ? messages.quotedFrom(only.documentName, only.page)
+          : messages.introQuoted;
   return { message: `${intro}\n\n${lines.join('\n')}`, citations };
 }

@@ -11,6 +11,7 @@ import {
   weigh,
   type WeightedConcept,
 } from './coverage.ts';
+import { differingSource } from './disagreement.ts';
 import { scoreUnits, type ScoredUnit, type SelectedUnit } from './scoring.ts';
 
 /*
@@ -33,7 +34,13 @@ const MIN_OWN_COVERAGE = 0.2;
 const MAX_SENTENCES = 2;
 
 export type LocalOutcome =
-  | { kind: 'answer'; selected: SelectedUnit[]; coverage: number }
+  | {
+      kind: 'answer';
+      selected: SelectedUnit[];
+      coverage: number;
+      /** The selected units are two documents that give the term different values. */
+      disagreement?: boolean;
+    }
   | { kind: 'not-covered' }
   | { kind: 'red-listed'; keyword: string }
   | { kind: 'greeting' }
@@ -230,10 +237,20 @@ export function findAnswer(
     if (selected.length >= MAX_SENTENCES) selected.pop();
     selected.push(extra);
   }
+  const other = differingSource(
+    index,
+    selected,
+    scored,
+    weighted,
+    analysis.normalized,
+    MIN_SENTENCE_COVERAGE,
+  );
+  const answer = other ? [selected[0]!, other] : selected;
   return {
     kind: 'answer',
-    selected: selected.map(({ chunkIndex, unit }) => ({ chunkIndex, unit })),
+    selected: answer.map(({ chunkIndex, unit }) => ({ chunkIndex, unit })),
     coverage: coverageOf(weighted, covered),
+    ...(other ? { disagreement: true } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { segmentWords } from '#server/ingest/index.ts';
 import { standardParts } from '#server/ingest/segment.ts';
 import { toStandardChinese } from '#server/vocabulary/cantonese.ts';
 import { loadLexicon, type LexiconGroup } from '#server/vocabulary/synonyms.ts';
+import { COMPANY_IN_QUESTION } from '#server/vocabulary/document-patterns.ts';
 import { CONCEPT_PATTERNS } from '#server/vocabulary/value-shapes.ts';
 import { answerTypeOf, type AnswerType } from '#server/vocabulary/answer-types.ts';
 import {
@@ -21,6 +22,8 @@ import {
 import {
   CHINESE_QUESTION_PHRASES,
   ENGLISH_QUESTION_PHRASES,
+  isForeignQuestion,
+  isForeignStopWord,
   isStopWord,
   SOFT_WORDS,
 } from './stop-words.ts';
@@ -148,6 +151,14 @@ function groupAlternatives(primary: Form): Form[] {
     }
   }
   return alternatives;
+}
+
+/** Whether the trade vocabulary knows a word (as written or by its stem). */
+function inLexicon(word: string): boolean {
+  return (
+    groupAlternatives({ words: [stem(word)] }).length > 0 ||
+    groupAlternatives({ words: [word] }).length > 0
+  );
 }
 
 /** Lexicon entries of several words, longest first ("minimum order quantity"). */
@@ -285,6 +296,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     concepts.push(item);
   };
 
+  // A question in Spanish or Russian: its codes, figures and trade words are what can be found.
+  const foreign = isForeignQuestion(segmentWords(text));
   for (const fragment of text.split(FRAGMENT_BREAK)) {
     if (!fragment) continue;
     const words = segmentWords(fragment);
@@ -321,7 +334,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
         eitherOf = concepts.at(-1) ?? null;
         continue;
       }
-      if (isStopWord(word)) continue;
+      if (isStopWord(word) || (foreign && isForeignStopWord(word))) continue;
+      if (foreign && !isCjk && !HAS_DIGIT.test(word) && !inLexicon(word)) continue;
       if (isCjk) {
         if ([...word].every((char) => CHINESE_STOP_CHARS.has(char))) continue;
         // "3万": the magnitude follows the number, and "3万" follows both.
@@ -372,6 +386,14 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   }
 
   const merged = concepts;
+  // The company the question names is whose documents these are: it says nothing of where the
+  // answer is printed.
+  for (const name of question.match(COMPANY_IN_QUESTION) ?? []) {
+    const words = new Set(segmentWords(normalize(name)).map((word) => stem(word)));
+    for (const item of merged) {
+      if (item.primary.words?.every((word) => words.has(word))) item.isSoft = true;
+    }
+  }
   if (category) {
     for (const item of merged) if (item.primary.words?.[0] === stem(category)) item.isSoft = true;
   }

@@ -75,6 +75,37 @@ export const OVERVIEW_WORDS: ReadonlySet<string> = new Set(
   introduction overview profile 公司 产品 服务 企业 介绍 简介 业务`.split(/\s+/),
 );
 
+/*
+ * Function words of the other languages buyers ask in (Spanish, Portuguese, French, German,
+ * Italian, Russian): they say the question is not English, so only its codes, figures and the
+ * trade vocabulary's words (which list "precio", "цена" …) are searched for.
+ */
+const FOREIGN_STOP = new Set(
+  `el la los las del al de un una unos unas es son y o en para por con que qué cuál cuáles cuánto
+  cuánta cuántos cuántas cómo dónde cuándo su sus tiene tienen hay se le lo este esta estos
+  ese esa usted ustedes nos o os as do da dos das um uma é são em com qual quais quanto quanta
+  como onde quando seu sua vocês tem le les des du une est sont et ou dans pour avec quel quelle
+  quels quelles combien comment où quand vous votre vos nous der die das ein eine ist sind und
+  oder mit für wie viel viele wo wann ihr ihre sie haben gibt il lo gli di che quale quali
+  quanto quanti come dove quando è sono avete какая какой какие каков сколько что где когда как
+  у вас ваш ваша ваше ваши есть ли на в и для по это этот эта с о от до`.split(/\s+/),
+);
+
+/** Letters of a script other than Latin and Han (Cyrillic, Greek, Arabic …). */
+const OTHER_SCRIPT = /[^\p{Script=Latin}\p{Script=Han}\P{L}]/u;
+
+/** A question in another language than English or Chinese. */
+export function isForeignQuestion(words: readonly string[]): boolean {
+  if (words.some((word) => OTHER_SCRIPT.test(word))) return true;
+  const foreign = words.filter((word) => FOREIGN_STOP.has(word)).length;
+  const english = words.filter((word) => ENGLISH_STOP.has(word)).length;
+  return foreign >= 1 && english === 0;
+}
+
+export function isForeignStopWord(word: string): boolean {
+  return FOREIGN_STOP.has(word);
+}
+
 export function isStopWord(word: string): boolean {
   return ENGLISH_STOP.has(word) || CHINESE_STOP.has(word);
 }

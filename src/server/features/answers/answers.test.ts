@@ -13,7 +13,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 32 through HTTP: buyers rate answers, the owner sees the questions the assistant
+ * Questions to answer through HTTP: buyers rate answers, the owner sees the questions the assistant
  * declined or buyers rated 👎 (paraphrases and translations grouped), answers a group once,
  * and the next buyer gets that answer cited as the exhibitor's; with and without a provider.
  */

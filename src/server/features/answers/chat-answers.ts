@@ -8,6 +8,7 @@ import type {
   ChatLanguage,
 } from '#server/ai/assistant.ts';
 import { redList, stripInjection } from '#server/ai/guard.ts';
+import { photoQuestion } from '#server/ai/text/photo-question.ts';
 import { answerLanguage } from '#server/text/language.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, redListKeywords } from '#server/db/schema.ts';
@@ -62,11 +63,17 @@ export function ownAnswerCitation(
 /** The card's answer to this question, or null (the assistant answers from the documents). */
 export async function ownAnswerFor(
   ctx: AppContext,
-  input: Pick<AnswerInput, 'cardId' | 'question' | 'language'>,
+  input: Pick<AnswerInput, 'cardId' | 'question' | 'language' | 'photoText'>,
 ): Promise<OwnAnswer | null> {
   const answers = await cardAnswers(ctx, input.cardId);
   if (answers.length === 0) return null;
-  const question = stripInjection(input.question).question;
+  // With a photo, what is matched is what the assistant would search: the typed words with the
+  // photo's identifiers; a photo that cannot be read is the assistant's to answer.
+  const photo =
+    input.photoText === undefined ? null : photoQuestion(input.question, input.photoText);
+  if (photo?.unreadable && photo.pointsAtPhoto) return null;
+  const asked = photo ? photo.question : input.question;
+  const question = stripInjection(asked).question;
   const terms = keyTerms(question);
   if (terms.size === 0) return null;
   let best: (typeof answers)[number] | null = null;
@@ -89,7 +96,7 @@ export async function ownAnswerFor(
       : translate(language, 'questions.chatIntroNoCompany')
   }\n${best.answer}`;
   for (const keyword of redList(facts.keywords)) {
-    if (!keyword.matches(input.question) && !keyword.matches(best.answer)) continue;
+    if (!keyword.matches(asked) && !keyword.matches(best.answer)) continue;
     if (!keyword.matches(citation.excerpt)) return null;
   }
   return {

@@ -93,7 +93,7 @@ describe('grouping the open questions', () => {
   });
 });
 
-describe('a question in Cantonese (issue 29)', () => {
+describe('a question in Cantonese', () => {
   it('has the key terms of its standard written equivalent', () => {
     expect(keyTerms('付款方式係點？')).toEqual(keyTerms('付款方式是怎样？'));
     expect(keyTerms('QB60 水泵幾錢一台？')).toEqual(keyTerms('QB60 水泵多少钱一台？'));

@@ -27,7 +27,7 @@ import * as answers from './service.ts';
 /** Per client address, as the chat's other calls (a fair hall may share one address). */
 const addressLimit = { max: 300, timeWindow: 60_000 };
 
-/** Questions to answer (issue 32): the visitor's rating, the owner's answers, list and figures. */
+/** Questions to answer: the visitor's rating, the owner's answers, list and figures. */
 export function registerAnswerRoutes(server: FastifyInstance, ctx: AppContext): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 

@@ -19,7 +19,7 @@ export { answerQuestion, recordAsked, streamQuestion, type OwnAnswer } from './c
 export { newMessageId } from './records.ts';
 
 /*
- * Questions to answer (issue 32): what the chat records of each question, the visitor's
+ * Questions to answer: what the chat records of each question, the visitor's
  * ratings, the owner's answers and list, and the figures. Every owner read and write checks
  * that the card is the owner's (404 otherwise).
  */

@@ -11,7 +11,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 27, item 7: the login toast greets a first login with "Welcome", not "Welcome back".
+ * The login toast greets a first login with "Welcome", not "Welcome back".
  * "First" is decided from stored data: the account never had a session (verifying the address
  * signs in, so that counts) and never logged out.
  */

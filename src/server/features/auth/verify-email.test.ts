@@ -14,7 +14,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Security issue 26, item 1: a password chosen by someone who does not hold the mailbox never
+ * A password chosen by someone who does not hold the mailbox never
  * becomes the account's password. Verifying takes the mailed link and a password its holder
  * types; the link alone verifies nothing.
  */

@@ -35,7 +35,7 @@ import * as templates from './templates.ts';
 const visitorLimit = { max: 300, timeWindow: 60_000 };
 const viewerOf = (request: FastifyRequest) => request.currentUser?.id ?? null;
 
-/** Push campaigns (issue 16): the owner's templates and campaigns, the visitor's side of them. */
+/** Push campaigns: the owner's templates and campaigns, the visitor's side of them. */
 export function registerCampaignRoutes(server: FastifyInstance, deps: DeliveryDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { ctx } = deps;

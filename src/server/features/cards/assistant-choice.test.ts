@@ -13,7 +13,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 27, item 5, through HTTP on a server without any model key: the built-in assistant is a
+ * Through HTTP on a server without any model key: the built-in assistant is a
  * choice of its own and the recommendation; a model that is not set up is saved anyway, and
  * the built-in assistant answers for it and says so. Owners never see environment variable
  * names; admins see them in the admin panel's figures.

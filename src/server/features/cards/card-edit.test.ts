@@ -12,7 +12,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 13, item 1: every company and contact field of a finished card can be edited, plus job
+ * Every company and contact field of a finished card can be edited, plus job
  * title, WeChat ID, WhatsApp and LinkedIn; they reach the chat header and the vCard.
  */
 

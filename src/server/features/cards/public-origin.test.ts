@@ -8,7 +8,7 @@ import { firstLink, latestMailTo } from '#server/test/mail-outbox.ts';
 import { api, createTestApp, signUp, type TestApp } from '#server/test/test-app.ts';
 
 /*
- * Issue 27, items 1 and 2: with PUBLIC_URL unset the QR codes, links and mails lead to the port
+ * With PUBLIC_URL unset the QR codes, links and mails lead to the port
  * the server really listens on, and GET /api/public-origin tells the owner whether a phone can
  * get there and which of the machine's addresses it could use instead.
  */

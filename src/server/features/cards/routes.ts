@@ -24,7 +24,7 @@ import { parseFields } from '#server/lib/validate.ts';
 import * as cards from './service.ts';
 import { buildVCard } from './vcard.ts';
 
-/** The multipart card form of the wizard (spec 7: template, includeQR, contact fields, logo). */
+/** The multipart card form of the wizard (template, includeQR, contact fields, logo). */
 const ZCreateCardFields = ZCompanyDetailsFields.partial()
   .omit({ username: true })
   .extend({

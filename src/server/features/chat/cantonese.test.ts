@@ -14,7 +14,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 29: a buyer from Hong Kong asks in Cantonese ("幾錢", "係點") what the documents state
+ * A buyer from Hong Kong asks in Cantonese ("幾錢", "係點") what the documents state
  * in standard written Chinese, and is answered in Traditional characters.
  */
 

@@ -240,11 +240,13 @@ export function registerChatRoutes(
           // The history shows what the visitor sent: a photo and their words, not the OCR text.
           const shownAs = ['📷', request.body.message].filter(Boolean).join(' ');
           if (await chat.holdForStaff(ctx, session, shownAs, sent)) return chat.HELD_FOR_STAFF;
-          const imageText = await chat.readImageText(request.body.image);
-          const question = [request.body.message, imageText].filter(Boolean).join('\n');
+          // The typed words are the question (and decide the answer's language); the photo's
+          // text is searched with them, not appended to them.
+          const photoText = await chat.readImageText(request.body.image);
           const answer = await chat.ask(ctx, assistant, {
             session,
-            question,
+            question: request.body.message ?? '',
+            photoText,
             language: requestLanguage(request),
             shownAs,
             photo: sent,

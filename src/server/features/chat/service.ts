@@ -171,6 +171,8 @@ export interface Question {
   shownAs?: string;
   /** The photo the visitor sent with it (see visitor-photos.ts). */
   photo?: SentPhoto;
+  /** The text read on that photo: searched with the question, never shown in the history. */
+  photoText?: string;
 }
 
 /** What is kept of a question once answered: how it went, for the owner's list and figures. */
@@ -206,6 +208,7 @@ export async function ask(
     question: input.question,
     language: input.language,
     history: historyOf(input.session),
+    photoText: input.photoText,
   });
   const messageId = newMessageId();
   await appendMessages(
@@ -232,6 +235,7 @@ export async function* askStreaming(
       question: input.question,
       language: input.language,
       history: historyOf(input.session),
+      photoText: input.photoText,
     },
     (found) => (own = found),
   );

@@ -4,7 +4,7 @@ import { visitorSessions } from '#server/db/schema.ts';
 import type { VisitorSession } from '#server/lib/visitor-sessions.ts';
 
 /*
- * A person from the booth answers instead of the assistant (issue 12, item 9). While a takeover
+ * A person from the booth answers instead of the assistant. While a takeover
  * is active the visitor's messages are stored and passed on, and nothing is generated. It ends
  * when the owner releases it, or by itself 10 minutes after the staff's last reply (10 minutes
  * after it started when the staff never replied).

@@ -17,7 +17,7 @@ import { chatPhotoKey } from '#server/lib/storage-keys.ts';
 import type { VisitorSession } from '#server/lib/visitor-sessions.ts';
 
 /*
- * Photos a visitor sends in the chat (issue 12, item 11): kept with the card owner's files so
+ * Photos a visitor sends in the chat: kept with the card owner's files so
  * the owner sees the photo itself in the conversation, and removed with the owner's account.
  * A photo is kept only once it decoded as a whole JPEG or PNG (the types the chat's photo
  * button sends: the browser re-encodes anything else as JPEG), and its size is written into

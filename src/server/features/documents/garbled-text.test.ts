@@ -5,7 +5,7 @@ import { buildPdfWithToUnicode } from '#server/ingest/test-support/pdf-to-unicod
 import { api, createTestApp, multipart, signUp, type TestApp } from '#server/test/test-app.ts';
 
 /*
- * Issue 31, item 2: a page whose text layer decodes to garbage (a font without a usable Unicode
+ * A page whose text layer decodes to garbage (a font without a usable Unicode
  * mapping) is read by OCR, as a scanned page is, and the document says so.
  */
 

@@ -23,7 +23,7 @@ import {
 import { storedFilesDir, storedFilesRoot } from '#server/test/stored-files.ts';
 
 /*
- * Issue 11: decompression and pixel bombs, retries after a crash, the per-account quota,
+ * Upload limits: decompression and pixel bombs, retries after a crash, the per-account quota,
  * private file modes and clean file names — through the routes, on a real database.
  */
 

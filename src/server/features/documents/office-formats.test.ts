@@ -18,7 +18,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 19: every Office, WPS, OpenDocument, RTF and CSV fixture (fixtures/office, made by
+ * Every Office, WPS, OpenDocument, RTF and CSV fixture (fixtures/office, made by
  * scripts/make-office-fixtures.ts) uploaded through the HTTP API ends ready with the text a
  * person would search for, or failed with a clear reason; no answer is a 5xx.
  */

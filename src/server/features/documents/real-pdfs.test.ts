@@ -8,7 +8,7 @@ import { wordRecall } from '#server/ingest/test-support/word-recall.ts';
 import { api, createTestApp, multipart, signUp, type TestApp } from '#server/test/test-app.ts';
 
 /*
- * Issue 19, "Prove": 45 real-world PDFs from pdf.js's test corpus (odd fonts, CJK CMaps,
+ * 45 real-world PDFs from pdf.js's test corpus (odd fonts, CJK CMaps,
  * damaged files, forms), with poppler's pdftotext output as the reference for the 32 that carry
  * text. Read in place from the shared fixtures, never copied into the repository. Every file
  * must settle ready or failed with a readable reason, no upload answers 5xx, and the share of
@@ -22,7 +22,7 @@ if (!present) console.log(`real-PDF corpus not found at ${REAL_PDFS}: its test i
 /**
  * Mean word recall against poppler: 98.2 % on this corpus once variant glyph names ("zero.os")
  * were read (pdf-glyph-names.ts); 98.4 % once a list box's entries, words hyphenated at a line's
- * end and words drawn over each other were read as the page shows them. Issue 31: the one file
+ * end and words drawn over each other were read as the page shows them. The one file
  * whose text layer is garbage for poppler too (issue19802, 100 % "recall" of garbage) is read by
  * OCR and judged apart; the other 31 files hold 98.4 %. The floor holds it.
  */
@@ -131,7 +131,7 @@ describe.skipIf(!present)('real-world PDFs', () => {
   it('recovers the words poppler finds', () => {
     const recalls: Array<[string, number]> = [];
     for (const [name, truth] of truths) {
-      // Every file that carries text is read (issue 31: none fails for one character).
+      // Every file that carries text is read (none fails for one bad character).
       expect(settled.get(name)?.status, name).toBe('ready');
       // Against garbage no recall means anything (the test above covers those files).
       if (garbledReason(truth) !== null) continue;

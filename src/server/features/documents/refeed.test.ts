@@ -16,7 +16,7 @@ import {
 import { storedFilesRoot } from '#server/test/stored-files.ts';
 
 /*
- * Issue 13, item 2: a finished card gets a new document and loses an old one; the assistant
+ * A finished card gets a new document and loses an old one; the assistant
  * follows (answers from the new one as soon as it is ready, never quotes the removed one).
  */
 

@@ -11,7 +11,7 @@ import {
 import { api, createTestApp, multipart, signUp, type TestApp } from '#server/test/test-app.ts';
 
 /*
- * Issue 19, item 2: a scanned PDF (pages that are only images) uploaded through the API is read
+ * A scanned PDF (pages that are only images) uploaded through the API is read
  * by OCR, shows "OCR page n of m" while it works, and says where it stopped at the page cap
  * (OCR_MAX_PAGES).
  */

@@ -7,7 +7,7 @@ import { buildDocx } from '#server/ingest/test-support/zip-writer.ts';
 import { api, createTestApp, multipart, signUp, type TestApp } from '#server/test/test-app.ts';
 
 /*
- * Issue 31, item 1: one bad character never fails a document. Each reader is handed text with
+ * One bad character never fails a document. Each reader is handed text with
  * characters PostgreSQL refuses or a person cannot see (NUL, other C0 and C1 controls, half a
  * surrogate pair, decomposed accents); the document ends ready, its words intact and in NFC.
  */

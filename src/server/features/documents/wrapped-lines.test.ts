@@ -18,7 +18,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 31, item 3: a scanned service letter whose line wraps between a figure and its unit
+ * A scanned service letter whose line wraps between a figure and its unit
  * ("MPPT 控制器质保 3" / "年。") is read with the fact on one line, and the buyer's question
  * about the controller's warranty is answered with "3 年".
  */

@@ -40,7 +40,7 @@ export function parseRange(
   return { start, end };
 }
 
-/** Audio introductions (issue 15 item 5): generate, list, play (with seeking), delete. */
+/** Audio introductions: generate, list, play (with seeking), delete. */
 export function registerAudioRoutes(
   server: FastifyInstance,
   ctx: AppContext,

@@ -161,7 +161,7 @@ describe('POST /api/audio/generate', () => {
 });
 
 describe('refusals', () => {
-  it('a missing title gets the spec’s message, in the user’s language', async () => {
+  it('a missing title gets the required message, in the user’s language', async () => {
     const en = await generate({ title: '  ', voiceType: 'casual', businessCardId: cardId });
     expect(en.statusCode).toBe(400);
     expect(en.json().code).toBe('VALIDATION_ERROR');

@@ -6,13 +6,13 @@ import { AppError } from '#server/lib/errors.ts';
 import { hasMessage, requestLanguage } from '#server/lib/i18n.ts';
 import { generatePalettes } from './palette.ts';
 
-/** Issue 15 item 10: brand palettes from a company description. */
+/** Brand palettes from a company description. */
 export function registerPaletteRoutes(app: FastifyInstance, _ctx: AppContext): void {
   app.post('/api/generate-color-palette', (request) => {
     requireUser(request);
     const parsed = ZPaletteRequest.safeParse(request.body ?? {});
     if (!parsed.success) {
-      // The spec's toast asks for a company description: that is the answer's message.
+      // The toast asks for a company description: that is the answer's message.
       const message = parsed.error.issues[0]?.message ?? '';
       const key = hasMessage(message) ? message : 'palette.descriptionRequired';
       throw new AppError('VALIDATION_ERROR', key, {}, { companyDescription: key });

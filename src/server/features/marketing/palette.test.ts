@@ -49,7 +49,7 @@ describe('brand palettes', () => {
     expect(eco.palettes[0]!.colors.primary).not.toBe(tech.palettes[0]!.colors.primary);
   });
 
-  it('refuses an empty description with the spec message, and needs a session', async () => {
+  it('refuses an empty description with the required message, and needs a session', async () => {
     const empty = await api(t, 'POST', '/api/generate-color-palette', {
       cookie: owner.cookie,
       body: { companyDescription: '   ' },

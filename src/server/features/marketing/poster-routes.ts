@@ -29,7 +29,7 @@ import { posterTemplates } from './poster-templates.ts';
 const REQUIRED_EVENT_FIELDS = new Set(['eventTitle', 'eventType', 'eventDate', 'eventLocation']);
 
 /**
- * Parses a poster form. A missing title, type, date or location answers the spec's one
+ * Parses a poster form. A missing title, type, date or location answers with one
  * message ("please fill in event title, type, date and location"), with the fields named.
  */
 function parsePosterBody<T extends z.ZodTypeAny>(schema: T, body: unknown): z.output<T> {
@@ -57,7 +57,7 @@ function parsePosterBody<T extends z.ZodTypeAny>(schema: T, body: unknown): z.ou
   );
 }
 
-/** Issue 15 items 1–4: templates, generation, variations, the tab's quick poster, downloads. */
+/** Posters: templates, generation, variations, the tab's quick poster, downloads. */
 export function registerPosterRoutes(
   server: FastifyInstance,
   ctx: AppContext,

@@ -2,7 +2,7 @@ import type { TPosterTemplate } from '#shared/marketing/poster.ts';
 import type { Language } from '#shared/limits.ts';
 import { translate } from '#server/lib/i18n.ts';
 
-/* The six poster templates of spec-advanced 3; names and features in the request's language. */
+/* The six poster templates; names and features in the request's language. */
 
 type TemplateDef = Omit<TPosterTemplate, 'name' | 'description' | 'features' | 'category'> & {
   category: string;

@@ -80,7 +80,7 @@ function cornerQr(bytes: Buffer): string | null {
 }
 
 describe('poster templates', () => {
-  it('lists the six templates of the spec with category, layout, style, scheme and stars', async () => {
+  it('lists the six templates with category, layout, style, scheme and stars', async () => {
     const response = await api(t, 'GET', '/api/poster-templates', { cookie: owner.cookie });
     expect(response.statusCode).toBe(200);
     const templates = response.json() as Array<Record<string, unknown>>;
@@ -138,7 +138,7 @@ describe('generating an event poster', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('refuses a missing title, type, date or location with the spec message', async () => {
+  it('refuses a missing title, type, date or location with one message', async () => {
     for (const field of ['eventTitle', 'eventType', 'eventDate', 'eventLocation'] as const) {
       const body: Record<string, unknown> = form();
       delete body[field];
@@ -195,7 +195,7 @@ describe('generating an event poster', () => {
 });
 
 describe('the advanced-features quick poster', () => {
-  it('answers success and a poster URL; a missing title gets the spec message', async () => {
+  it('answers success and a poster URL; a missing title gets the required message', async () => {
     const response = await api(t, 'POST', '/api/posters/generate', {
       cookie: owner.cookie,
       body: { userId: 1, title: 'Spring Expo', businessCardId: cardId, posterStyle: 'bold' },
@@ -224,7 +224,7 @@ describe('the advanced-features quick poster', () => {
 });
 
 describe('downloading a poster', () => {
-  it('overlays a QR code that opens the chat with ?src=poster, named by the spec rule', async () => {
+  it('overlays a QR code that opens the chat with ?src=poster, named after its title and date', async () => {
     const list = await api(t, 'GET', `/api/posters?businessCardId=${cardId}`, {
       cookie: owner.cookie,
     });

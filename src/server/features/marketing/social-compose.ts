@@ -31,7 +31,7 @@ export const IDEAL_LENGTH: Record<SocialPlatform, readonly [number, number]> = {
   xiaohongshu: [200, 900],
 };
 
-/** Twitter text a bit under its limit, as spec-advanced 9 asks (room for a quote or a link). */
+/** Twitter text a bit under its limit, leaving room for a quote or a link. */
 const TWITTER_TARGET = 240;
 
 export function targetLength(platform: SocialPlatform): number {

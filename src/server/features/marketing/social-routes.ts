@@ -28,7 +28,7 @@ import { transformContent } from './transform.ts';
 import { translateContent } from './translate.ts';
 
 /*
- * The text half of the marketing studio (issue 15, items 6–9, 11, 12): social posts, their
+ * The text half of the marketing studio: social posts, their
  * transformation per platform and translation, the business summary, company introductions
  * and conversation starters. Signed-in and owner-scoped; a userId in a body is ignored.
  */

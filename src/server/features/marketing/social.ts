@@ -4,6 +4,7 @@ import { ProviderError, writerFor, type Writer } from '#server/ai/writer.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, socialMediaContents } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { LANGUAGE_FOR_MODEL } from '#server/lib/translation.ts';
 import { fitToLimit, platformLength } from '#shared/marketing/social-count.ts';
 import type { ZSocialGenerateRequest } from '#shared/marketing/social.ts';
 import {
@@ -50,24 +51,8 @@ export const PLATFORM_NAMES: Record<SocialPlatform, string> = {
   xiaohongshu: 'Xiaohongshu (RED)',
 };
 
-export const LANGUAGE_FOR_MODEL: Record<string, string> = {
-  'zh-CN': 'Simplified Chinese',
-  'zh-TW': 'Traditional Chinese',
-  en: 'English',
-  tr: 'Turkish',
-  ja: 'Japanese',
-  ko: 'Korean',
-  es: 'Spanish',
-  fr: 'French',
-  de: 'German',
-  it: 'Italian',
-  pt: 'Portuguese',
-  ru: 'Russian',
-  ar: 'Arabic',
-  hi: 'Hindi',
-  th: 'Thai',
-  vi: 'Vietnamese',
-};
+/** Kept here too for the generators that import it from this module. */
+export { LANGUAGE_FOR_MODEL };
 
 /** The model's text, or null when it failed (the caller then writes locally). */
 export async function tryWrite(

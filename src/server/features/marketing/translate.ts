@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ProviderError, writerFor } from '#server/ai/writer.ts';
 import { businessCards, socialMediaContents } from '#server/db/schema.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { translateWithProvider } from '#server/lib/translation.ts';
 import type { ZTranslateRequest } from '#shared/marketing/social.ts';
 import type { z } from 'zod';
-import { LANGUAGE_FOR_MODEL, type MarketingDeps } from './social.ts';
+import type { MarketingDeps } from './social.ts';
 
 /*
  * POST /api/translate-content: translation needs a language model. With none configured the
@@ -37,19 +37,15 @@ export async function translateContent(
       : await findOwnedCard(deps.ctx, ownerId, input.businessCardId);
   const contentId =
     input.contentId === undefined ? null : await ownedContent(deps, ownerId, input.contentId);
-  const writer = writerFor(deps.ctx, card?.selectedAiModel);
-  if (!writer) throw new AppError('PROVIDER_REQUIRED', 'marketingText.errors.providerRequired');
-  let translatedText: string;
-  try {
-    translatedText = await writer.translate({
+  const translatedText = await translateWithProvider(
+    deps.ctx,
+    {
       text: input.text,
-      languageName: LANGUAGE_FOR_MODEL[input.targetLanguage] ?? input.targetLanguage,
-    });
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    deps.log?.warn({ provider: writer.provider, err: error.message }, 'translation failed');
-    throw new AppError('PROVIDER_FAILED', 'marketingText.errors.providerFailed');
-  }
+      targetLanguage: input.targetLanguage,
+      selectedModel: card?.selectedAiModel,
+    },
+    deps.log,
+  );
   if (contentId !== null) {
     await deps.ctx.db
       .update(socialMediaContents)

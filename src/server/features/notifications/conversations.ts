@@ -7,13 +7,13 @@ import { idleCutoff, shownPrioritySql } from '#server/lib/lead-priority.ts';
 import { getSettings } from '#server/lib/pipeline-settings.ts';
 
 /*
- * One entry per visitor conversation (issue 12, item 10): the bell and GET /api/notifications
+ * One entry per visitor conversation: the bell and GET /api/notifications
  * show each visitor once, with the count of unread events, the last message, and the lead's
  * name and company as they are now (a lead form filled after the first message counts). The
  * stored rows stay one per event; grouping happens in the query (index on visitor_session_id).
  *
- * The priority is the lead's in the sales pipeline, read as the lead list shows it (issue 28:
- * one rule, pipeline/scoring.ts): the copy on the conversation row, a step lower once idle. It
+ * The priority is the lead's in the sales pipeline, read as the lead list shows it (one
+ * rule, pipeline/scoring.ts): the copy on the conversation row, a step lower once idle. It
  * is what the pipeline last stored: a message is announced before it is answered and scored,
  * and a later scoring that changes the priority is pushed to the owner then
  * (notifyPriorityChanged).

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '#server/test/test-app.ts';
 
-/* Issue 12, item 10: one notification per visitor conversation, not one per message. */
+/* One notification per visitor conversation, not one per message. */
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUp>>;

@@ -76,7 +76,7 @@ describe('the agent socket', () => {
   it('tells an agent about scans and messages on its own cards only, whatever it claims', async () => {
     const agent = await connectAgent(t, owner.cookie);
     const stranger = await connectAgent(t, other.cookie);
-    // The spec's client sends a fixed identity; the server ignores it.
+    // A client may claim any identity in its message; the server ignores it.
     stranger.send({ type: 'agent_connect', userId: owner.id, businessCardIds: [cardId] });
     agent.send({ type: 'agent_connect', userId: 1, businessCardIds: [19, 20, 21] });
     await agent.waitFor((m) => m.type === 'notification_history');

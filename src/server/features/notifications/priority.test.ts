@@ -12,7 +12,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 28, item 2: one rule for a lead's priority. The bell (the live entries and GET
+ * One rule for a lead's priority. The bell (the live entries and GET
  * /api/notifications) shows the priority the sales pipeline gives the same lead, urgent
  * included, and follows it when the pipeline scores the lead again or the owner sets it.
  */
@@ -29,7 +29,7 @@ beforeAll(async () => {
   owner = await signUp(t);
   cardId = await newCard(t, owner.cookie);
   await addDocuments(t, owner.cookie, cardId, ['hengtai/hengtai-faq.txt']);
-  // More than two messages make a lead urgent (the spec's table has five).
+  // More than two messages make a lead urgent (the default is five).
   const settings = await api(t, 'PUT', '/api/sales-pipeline/settings', {
     cookie: owner.cookie,
     body: { highPriorityAfterMessages: 2, idleDaysLowerPriority: 7, autoFollowUpEmail: false },

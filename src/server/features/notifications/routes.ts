@@ -4,6 +4,13 @@ import { z } from 'zod';
 import { ZOkResponse } from '#shared/schemas/auth.ts';
 import { ZIdParam } from '#shared/schemas/cards.ts';
 import { ZChatRequest, ZStoredChatMessage } from '#shared/schemas/chat.ts';
+import {
+  ZMessageTranslationParams,
+  ZMessageTranslationRequest,
+  ZMessageTranslationResponse,
+  ZReplyTranslationRequest,
+  ZReplyTranslationResponse,
+} from '#shared/schemas/conversation-translation.ts';
 import { LEAD_PRIORITIES } from '#shared/schemas/pipeline.ts';
 import { VISITOR_LIMITS, type VisitorLimits } from '#shared/limits.ts';
 import type { AppContext } from '#server/context.ts';
@@ -12,6 +19,7 @@ import { ConnectionSlots, type SlotClaim } from '#server/lib/connection-slots.ts
 import { AppError } from '#server/lib/errors.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import * as notifications from './service.ts';
+import { translateReply, translateVisitorMessage } from './translation.ts';
 
 const ZConversation = z.object({
   id: z.number().int(),
@@ -37,7 +45,7 @@ const ZConversation = z.object({
     .nullable(),
 });
 
-/** One visitor conversation in the bell (issue 12, item 10). */
+/** One visitor conversation in the bell. */
 const ZNotificationEntry = z.object({
   type: z.enum(['customer_scan_notification', 'customer_message_notification']),
   id: z.number().int(),
@@ -188,7 +196,7 @@ export function registerNotificationRoutes(
     },
   );
 
-  /** A person from the booth answers instead of the assistant (issue 12, item 9). */
+  /** A person from the booth answers instead of the assistant. */
   app.put(
     '/api/visitor-sessions/:id/takeover',
     {
@@ -252,5 +260,53 @@ export function registerNotificationRoutes(
       );
       return { ok: true as const };
     },
+  );
+
+  /** Signed-out requests get 401 before their body is validated. */
+  const signedIn = async (request: FastifyRequest) => {
+    requireUser(request);
+  };
+
+  /** One of the buyer's messages in the staff's language (needs a language model). */
+  app.post(
+    '/api/visitor-sessions/:id/messages/:messageId/translate',
+    {
+      preValidation: signedIn,
+      schema: {
+        params: ZMessageTranslationParams,
+        body: ZMessageTranslationRequest,
+        response: { 200: ZMessageTranslationResponse },
+      },
+    },
+    (request) =>
+      translateVisitorMessage(
+        ctx,
+        requireUser(request).id,
+        request.params.id,
+        request.params.messageId,
+        request.body.targetLanguage,
+        request.log,
+      ),
+  );
+
+  /** The staff's draft in the buyer's language, to check and then send with /reply. */
+  app.post(
+    '/api/visitor-sessions/:id/reply-translation',
+    {
+      preValidation: signedIn,
+      schema: {
+        params: ZIdParam,
+        body: ZReplyTranslationRequest,
+        response: { 200: ZReplyTranslationResponse },
+      },
+    },
+    (request) =>
+      translateReply(
+        ctx,
+        requireUser(request).id,
+        request.params.id,
+        request.body.text,
+        request.log,
+      ),
   );
 }

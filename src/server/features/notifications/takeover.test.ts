@@ -15,7 +15,7 @@ import {
 } from '#server/test/test-app.ts';
 
 /*
- * Issue 12, items 8, 9, 11, 12: a person from the booth takes the conversation over, the
+ * A person from the booth takes the conversation over, the
  * visitor's photos reach the owner as photos, and the session remembers the visitor's language
  * and where they came from.
  */

@@ -3,7 +3,7 @@ import { api, createTestApp, multipart, signUp, type TestApp } from '#server/tes
 import { renderCardPhoto, type CardText } from './test-support/card-image.ts';
 
 /*
- * Issue 31, item 4: photos of paper business cards in different layouts and languages (drawn
+ * Photos of paper business cards in different layouts and languages (drawn
  * here, turned a little on a grey table) give company, website, address and job title as well
  * as name, e-mail and phone. OCR slips that are no fault of the parser are allowed for in the
  * patterns (an accent lost, "ß" read as "ll", 陶瓷 read as 陶资, Traditional read as Simplified).
@@ -19,7 +19,7 @@ interface CardCase {
 
 const CASES: CardCase[] = [
   {
-    label: 'a Spanish card, brand above the legal name, contacts below (the issue)',
+    label: 'a Spanish card, brand above the legal name, contacts below (the reported card)',
     rotate: 1.5,
     paper: '#fbfaf5',
     texts: [

@@ -3,7 +3,7 @@ import { parsePaperCard } from './paper-card.ts';
 import { domainStem } from './paper-card-lines.ts';
 
 /*
- * Issue 31, item 4: a paper card gives its company, website, address and job title as well as
+ * A paper card gives its company, website, address and job title as well as
  * name, e-mail and phone, in English, Chinese and European layouts, as OCR reads them.
  */
 

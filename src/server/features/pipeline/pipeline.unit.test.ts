@@ -67,7 +67,7 @@ describe('scoring', () => {
     expect(findSignals(['the priceless view', 'foblike'])).toEqual([]);
   });
 
-  it('follows the spec table and the owner threshold', () => {
+  it('follows the message-count table and the owner threshold', () => {
     const five = { highPriorityAfterMessages: 5 };
     expect(deriveLead(0, [], five)).toMatchObject({
       stage: 'visitor',

@@ -48,7 +48,7 @@ type TLeadExportQuery = z.output<typeof ZLeadExportQuery>;
 const EXPORT_MAX = 50_000;
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The sales pipeline (spec-advanced 4) and its CRM webhook; every route is the owner's own. */
+/** The sales pipeline and its CRM webhook; every route is the owner's own. */
 export function registerPipelineRoutes(
   server: FastifyInstance,
   ctx: AppContext,

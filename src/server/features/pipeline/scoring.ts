@@ -3,7 +3,7 @@ import { foldKeepingOffsets } from '#server/text/han-script.ts';
 import { BUYING_SIGNAL_PATTERNS, SIGNALS_IN_WORDS } from '#server/vocabulary/buying-signals.ts';
 
 /*
- * Lead scoring (spec-advanced 4) as pure functions: the stage, engagement and priority start
+ * Lead scoring as pure functions: the stage, engagement and priority start
  * from the visitor's message count (0 / 1–2 / 3–5 / more), and the intent score rises with the
  * buying signals the conversation really shows, in English and Chinese (either script). Each
  * signal counts once per lead, with the words that showed it.
@@ -67,10 +67,11 @@ export interface DerivedLead {
 }
 
 /**
- * The spec's table, with the owner's "high priority after N messages" setting: more than N
- * visitor messages is urgent (N = 5 gives the spec's table). Buying signals lift the lead:
- * two or more make it at least interested; contact details with a quotation, sample or MOQ
- * question make it qualified; an intent score of 50 or more raises the priority one step.
+ * The message-count table (0 / 1–2 / 3–5 / more), with the owner's "high priority after N
+ * messages" setting: more than N visitor messages is urgent (5 by default). Buying signals
+ * lift the lead: two or more make it at least interested; contact details with a quotation,
+ * sample or MOQ question make it qualified; an intent score of 50 or more raises the priority
+ * one step.
  */
 export function deriveLead(
   messageCount: number,

@@ -54,7 +54,7 @@ function AnswersChart({ daily }: { daily: TAnswerAnalyticsDaily['daily'] }) {
 }
 
 /**
- * The analytics screen's answers section (issue 32): per card or all, over the page's period —
+ * The analytics screen's answers section: per card or all, over the page's period —
  * questions asked, answered with a source, declined, rated 👍 / 👎, answered from the
  * exhibitor's answers, and per day.
  */

@@ -7,9 +7,9 @@ import { Loading } from '../ui/spinner.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 /**
- * Spec-core 2.1: a login-required route shows a spinner while the session loads; a signed-out
+ * A login-required route shows a spinner while the session loads; a signed-out
  * visitor then gets the destructive "login required" toast and goes to /login?next=<this page>,
- * which brings them back here once signed in (issue 13, item 5).
+ * which brings them back here once signed in.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { Bell, Megaphone, X } from '../chat/icons.tsx';
 import { chatLanguage, type Translate } from '#web/lib/chat/i18n.ts';
 
 /*
- * The visitor's side of an exhibitor's push campaigns (issue 16): the newest announcement as
+ * The visitor's side of an exhibitor's push campaigns: the newest announcement as
  * a dismissable banner (from GET /api/chat/:id/announcements and, live, from the chat's event
  * stream) and the opt-in to Web Push. Kept free of zod and lucide-react: this is the visitor
  * bundle.

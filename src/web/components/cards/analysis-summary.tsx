@@ -13,7 +13,7 @@ export function useLanguageName(): (code: string) => string {
 }
 
 /**
- * The document analysis (spec-core 3, "Analysis result shown"): languages, industry,
+ * The document analysis: languages, industry,
  * complexity, content types, the four flags and the reasoning. Shown once, on the analysis
  * step. No confidence percentage: the analysis' score is a heuristic, not a measured accuracy.
  */

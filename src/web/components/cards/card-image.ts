@@ -1,6 +1,6 @@
 import type { TCardTemplate } from '#shared/schemas/cards.ts';
 
-/** The card picture: 960×576 (spec-core 4.5). */
+/** The card picture: 960×576. */
 export const CARD_WIDTH = 960;
 export const CARD_HEIGHT = 576;
 export const CARD_RADIUS = 24;
@@ -79,7 +79,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The image, shared through the share sheet, else the clipboard, else downloaded (spec 4.5). */
+/** The image, shared through the share sheet, else the clipboard, else downloaded. */
 export async function shareImage(
   blob: Blob,
   fileName: string,

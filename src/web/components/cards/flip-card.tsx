@@ -14,7 +14,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Spec-core 4.5: a card that flips on click, Enter or Space; optionally every 3000 ms. The
+ * A card that flips on click, Enter or Space; optionally every 3000 ms. The
  * turn takes 700 ms, and is instant under prefers-reduced-motion.
  */
 export function FlipCard({

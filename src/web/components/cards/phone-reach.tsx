@@ -10,7 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { toast } from '../ui/use-toast.ts';
 
 /*
- * Issue 27, item 2: the owner sees the exact address the card's QR code encodes and, when that
+ * The owner sees the exact address the card's QR code encodes and, when that
  * address names the computer itself (http://localhost:…), that no buyer's phone can open it —
  * with the one line that starts the server so phones on the booth's network can.
  */

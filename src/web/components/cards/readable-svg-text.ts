@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type Ref } from 'react';
 
-/** No text on a page smaller than this (CSS pixels) — issue 13, item 6. */
+/** No text on a page smaller than this (CSS pixels). */
 export const MIN_READABLE_TEXT_PX = 12;
 /** Set on an SVG <text> that would draw below the minimum at the SVG's current size. */
 export const TOO_SMALL_ATTRIBUTE = 'data-too-small';

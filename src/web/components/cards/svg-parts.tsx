@@ -26,7 +26,7 @@ const LATIN_MONO =
 const SC_MONO = "'Noto Sans Mono CJK SC'";
 const TC_MONO = "'Noto Sans Mono CJK TC'";
 
-/** DESIGN.md type: the system UI font for Latin, then the Chinese stack of the language. */
+/** The card's type: the system UI font for Latin, then the Chinese stack of the language. */
 export function fontStacks(language: string): FontStacks {
   const traditional = language === 'zh-TW';
   const sansCjk = traditional ? TC_SANS : SC_SANS;
@@ -100,7 +100,7 @@ export interface FitTextProps {
   testId?: string;
 }
 
-/** Text that wraps, then shrinks, inside its box (DESIGN.md: never overflow). */
+/** Text that wraps, then shrinks, inside its box, never overflowing it. */
 export function FitText({
   text,
   x,
@@ -170,7 +170,7 @@ export function FitText({
   );
 }
 
-/** The 80 px logo circle (spec-core 4.5), or a placeholder with the initial. */
+/** The 80 px logo circle, or a placeholder with the initial. */
 export function LogoCircle({
   id,
   logo,
@@ -257,7 +257,7 @@ export function LogoCircle({
   );
 }
 
-/** The QR code on a white tile; nothing at all when it could not be made (spec-core 4.5). */
+/** The QR code on a white tile; nothing at all when it could not be made. */
 export function QrTile({
   qr,
   x,

@@ -1,7 +1,7 @@
 /**
  * Fitting a text into a box on a card: wrap it onto up to `maxLines` lines first, then shrink
  * the font step by step, and only at the smallest size cut the last line with an ellipsis.
- * The text never overflows the box (DESIGN.md: wrap, then shrink, never overflow).
+ * The text never overflows the box.
  */
 
 /** Width of `text` at `fontSize` px, in the same units as `maxWidth`. */

@@ -91,7 +91,7 @@ export function useCardView(card: CardViewSource | undefined, { qr = true } = {}
     gcTime: 10 * 60 * 1000,
     refetchOnWindowFocus: false,
   });
-  // The code is scanned: visits through it count as "qr" (issue 12, item 12).
+  // The code is scanned: visits through it count as "qr".
   const chatUrl = card?.chatUrl ? withSource(card.chatUrl, 'qr') : '';
   const code = useQuery({
     queryKey: ['card-asset', 'qr', chatUrl],

@@ -28,7 +28,7 @@ export interface ComposerProps {
   t: Translate;
   /** The chat is not open yet. */
   disabled: boolean;
-  /** A message is on its way or waiting (spec-core 4.7: no second one meanwhile). */
+  /** A message is on its way or waiting (no second one meanwhile). */
   busy: boolean;
   onSend: (text: string, image?: PreparedImage) => void;
   onNotice: (notice: Notice) => void;
@@ -92,7 +92,7 @@ export function Composer({ t, disabled, busy, onSend, onNotice }: ComposerProps)
     setText('');
     setImage(null);
     // The send button disables itself while the answer comes: keep focus in the message box
-    // rather than letting it fall to the page (issue 21, item 4).
+    // rather than letting it fall to the page.
     textarea.current?.focus();
   };
 

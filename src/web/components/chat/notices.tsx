@@ -8,7 +8,7 @@ export interface Notice {
 }
 
 /**
- * The chat's own toast: one at a time, gone after 5 s (spec-core 9), announced to screen
+ * The chat's own toast: one at a time, gone after 5 s, announced to screen
  * readers. The app's Radix toaster stays out of the visitor bundle.
  */
 export function useNotices() {

@@ -8,7 +8,9 @@ import { LeadCard } from '#web/components/conversation/lead-card.tsx';
 import { MessageHistory } from '#web/components/conversation/message-history.tsx';
 import { ReplyBox } from '#web/components/conversation/reply-box.tsx';
 import { TakeoverSwitch } from '#web/components/conversation/takeover-switch.tsx';
+import { useTranslationSupport } from '#web/components/conversation/use-translation-support.ts';
 import { BackLink } from '#web/components/layout/back-link.tsx';
+import { ProviderNotice } from '#web/components/marketing/social-provider-notice.tsx';
 import { PageContainer } from '#web/components/layout/app-layout.tsx';
 import { AssistantNotice } from '#web/components/redlist/assistant-notice.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -34,6 +36,9 @@ export function ConversationView({
     t('redList.untitledCard', { id: conversation.businessCardId });
   const name = conversation.lead?.name ?? t('notifications.fallbackName');
   const [draft, setDraft] = useState<AnswerDraft | null>(null);
+  const translation = useTranslationSupport(conversation.businessCardId);
+  /** Given while translating may work: the translate actions show. */
+  const onProviderMissing = translation.available ? translation.refused : undefined;
 
   return (
     <PageContainer width="wide">
@@ -86,11 +91,17 @@ export function ConversationView({
             messages={conversation.messages}
             customerId={customerId}
             onSaveAsAnswer={(question, answer) => setDraft({ kind: 'new', question, answer })}
+            onProviderMissing={onProviderMissing}
           />
+          {translation.notice ? (
+            <div className="px-3 pb-3 sm:px-4" data-testid="translation-provider-notice">
+              <ProviderNotice message={translation.notice} cardId={conversation.businessCardId} />
+            </div>
+          ) : null}
           <p className="sr-only" role="status" aria-live="polite">
             {liveNote}
           </p>
-          <ReplyBox customerId={customerId} />
+          <ReplyBox customerId={customerId} onProviderMissing={onProviderMissing} />
         </section>
 
         <aside className="grid content-start gap-4">

@@ -20,7 +20,7 @@ const SOURCE_KEYS: Record<string, string> = {
   direct: 'conversation.sourceDirect',
 };
 
-/** Where the visitor came from, in words (issue 12, item 12). */
+/** Where the visitor came from, in words. */
 function sourceText(source: string | null, t: (key: string) => string): string {
   return t(SOURCE_KEYS[source ?? 'direct'] ?? 'conversation.sourceDirect');
 }

@@ -1,4 +1,5 @@
 import { Bot, MessageSquarePlus, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TStoredChatMessage } from '#shared/schemas/chat.ts';
 import { SourceChips } from '#web/components/conversation/source-chips.tsx';
@@ -12,11 +13,14 @@ export function MessageBubble({
   message,
   customerId,
   onSaveAsAnswer,
+  translation,
 }: {
   message: TStoredChatMessage;
   customerId: number;
   /** A staff reply: "save as answer" fills the answer form with the question and the reply. */
   onSaveAsAnswer?: () => void;
+  /** A buyer's message: its "Translate" action and translation, under the text. */
+  translation?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const fromVisitor = message.role === 'user';
@@ -69,6 +73,7 @@ export function MessageBubble({
           {text}
         </div>
       ) : null}
+      {text ? translation : null}
       {message.citations && message.citations.length > 0 ? (
         <SourceChips citations={message.citations} />
       ) : null}

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TStoredChatMessage } from '#shared/schemas/chat.ts';
 import { MessageBubble } from '#web/components/conversation/message-bubble.tsx';
+import { MessageTranslation } from '#web/components/conversation/message-translation.tsx';
 
 /** The conversation so far, newest last and kept in view. */
 /** The visitor's question a staff reply answers: their last message before it. */
@@ -18,11 +19,17 @@ export function MessageHistory({
   messages,
   customerId,
   onSaveAsAnswer,
+  onProviderMissing,
 }: {
   messages: TStoredChatMessage[];
   customerId: number;
   /** "Save as answer" on a staff reply: the buyer's question and the reply. */
   onSaveAsAnswer?: (question: string, answer: string) => void;
+  /**
+   * Given when the buyer's messages can be translated (a language model may be configured):
+   * called when the server says none is.
+   */
+  onProviderMissing?: ((message: string) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -61,6 +68,17 @@ export function MessageHistory({
               ? {
                   onSaveAsAnswer: () =>
                     onSaveAsAnswer(questionBefore(messages, index), message.content),
+                }
+              : {})}
+            {...(onProviderMissing && message.role === 'user'
+              ? {
+                  translation: (
+                    <MessageTranslation
+                      customerId={customerId}
+                      messageId={index}
+                      onProviderMissing={onProviderMissing}
+                    />
+                  ),
                 }
               : {})}
           />

@@ -13,7 +13,7 @@ import {
 import { cn } from '#web/lib/utils.ts';
 
 /**
- * A person from the booth answers instead of the assistant (issue 12, item 9): while on, the
+ * A person from the booth answers instead of the assistant: while on, the
  * assistant stays silent and the visitor sees that a person is answering.
  */
 export function TakeoverSwitch({ conversation }: { conversation: TConversation }) {

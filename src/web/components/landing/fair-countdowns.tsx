@@ -98,7 +98,7 @@ function FairCard({ state }: { state: CountdownState<TTradeFair> }) {
 
 const FIRST_SHOWN = 6;
 
-/** Countdowns to the next trade fairs, ticking every second (spec-advanced 4). */
+/** Countdowns to the next trade fairs, ticking every second. */
 export function FairCountdowns() {
   const { t } = useTranslation();
   const fairs = useTradeFairs();

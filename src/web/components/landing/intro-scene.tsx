@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type AnimationEvent } from 'react';
 
-/** Set once the intro has played in this browser: it never plays twice (issue 21, item 2). */
+/** Set once the intro has played in this browser: it never plays twice. */
 export const INTRO_SEEN_KEY = 'docucard.introSeen';
 /** The intro gives way after this long whatever happens (its animation lasts as long). */
 export const INTRO_FALLBACK_MS = 1500;

@@ -12,7 +12,7 @@ import {
 } from '../ui/dialog.tsx';
 import { LanguageSwitcher } from '../layout/language-switcher.tsx';
 
-/** The six business tools the landing menu opens (spec-core 2.4). */
+/** The six business tools the landing menu opens. */
 export const LANDING_MENU_LINKS = [
   { href: '/corporate-dashboard', page: 'corporateDashboard' },
   { href: '/sales-pipeline', page: 'salesPipeline' },

@@ -5,7 +5,7 @@ export interface NavLink {
   labelKey: string;
 }
 
-/** Spec-core 2.2: the top bar's links; the admin link only for the admin role. */
+/** The top bar's links; the admin link only for the admin role. */
 export function navLinksFor(user: TPublicUser | null): NavLink[] {
   const links: NavLink[] = [
     { href: '/', labelKey: 'nav.home' },

@@ -9,7 +9,7 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { isActivePath, navLinksFor } from './nav-links.ts';
 
-/** Spec-core 2.2: the bar on every page but home. */
+/** The bar on every page but home. */
 export function TopBar() {
   const { t } = useTranslation();
   const [location] = useLocation();

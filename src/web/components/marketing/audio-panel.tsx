@@ -57,7 +57,7 @@ function defaultLanguage(): AudioLanguage {
 }
 
 /**
- * Audio introductions of one card (spec-advanced 2, issue 15 item 5): title, language, voice
+ * Audio introductions of one card: title, language, voice
  * and background music; the generated MP3 plays here with its transcript, and earlier
  * recordings of the card are listed. Used by /audio-content and the advanced-features tab.
  */

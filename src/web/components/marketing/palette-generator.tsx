@@ -84,7 +84,7 @@ function PaletteCard({ palette }: { palette: TPalette }) {
   );
 }
 
-/** Company description in, brand palettes out (spec 2 "brand colour generator"). */
+/** Company description in, brand palettes out. */
 export function PaletteGenerator() {
   const { t } = useTranslation();
   const id = useId();

@@ -68,7 +68,7 @@ function Stars({ count }: { count: number }) {
   );
 }
 
-/** Template cards with a category filter; picking one copies its style and scheme (spec 4). */
+/** Template cards with a category filter; picking one copies its style and scheme. */
 export function PosterTemplatePicker({
   templates,
   selectedId,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '#web/lib/utils.ts';
 
 /**
- * The effectiveness percentage (spec-advanced 9: at least 90 green, 80 blue, 70 yellow, below
+ * The effectiveness percentage (at least 90 green, 80 blue, 70 yellow, below
  * grey), with the rule's parts as its title when given.
  */
 export function EffectivenessBadge({

@@ -24,7 +24,7 @@ const CONNECTION_DOT: Record<ConnectionStatus, string> = {
 };
 
 /**
- * The bell and panel of spec-core 2.3 and 4.8: live customer notifications over
+ * The bell and panel: live customer notifications over
  * /ws/customer-service for the signed-in owner (the top bar renders it only then).
  */
 export function NotificationBell() {

@@ -5,7 +5,7 @@ import type { CustomerNotification, NotificationPriority } from '#web/lib/notifi
 import { installBrowserStubs, renderWithApp } from '#web/test/render.tsx';
 import { NotificationItem } from './notification-item.tsx';
 
-/* Issue 28, item 2: the bell shows the lead's priority of the sales pipeline, urgent included. */
+/* The bell shows the lead's priority of the sales pipeline, urgent included. */
 
 const language = i18n.language;
 beforeEach(() => installBrowserStubs());

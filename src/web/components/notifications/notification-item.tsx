@@ -44,7 +44,7 @@ export interface NotificationItemProps {
   onNavigate: () => void;
 }
 
-/** One customer notification in the panel (spec-core 2.3, 3, 4.8). */
+/** One customer notification in the panel. */
 export function NotificationItem({
   notification,
   now,

@@ -5,7 +5,7 @@ import { customerNameText } from '#web/lib/notifications/display.ts';
 import { useNotificationEvents } from '#web/lib/notifications/hooks.ts';
 
 /**
- * Spec-core 4.8: each new notification plays the 800 Hz tone and, once allowed, raises a
+ * Each new notification plays the 800 Hz tone and, once allowed, raises a
  * desktop notification titled 新客户消息 with the customer's name. Returns the text a live
  * region announces to screen readers.
  */

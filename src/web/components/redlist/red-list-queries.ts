@@ -6,7 +6,7 @@ import {
 } from '#shared/schemas/chat.ts';
 import { apiRequest, isApiError } from '#web/lib/api.ts';
 
-/* The owner's red list of one card (spec-advanced 3, red_list_keywords). */
+/* The owner's red list of one card (table red_list_keywords). */
 
 export const redListPath = (cardId: number) => `/api/business-cards/${cardId}/red-list`;
 export const redListKey = (cardId: number) => [redListPath(cardId)] as const;

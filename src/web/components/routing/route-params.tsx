@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, useSearch } from 'wouter';
 
-/** Route ids are positive whole numbers written in digits only (spec-core 5, "Route ids"). */
+/** Route ids are positive whole numbers written in digits only. */
 export function isNumericId(value: string | undefined): value is string {
   return value !== undefined && /^\d{1,15}$/.test(value) && Number(value) > 0;
 }

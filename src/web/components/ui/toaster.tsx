@@ -10,7 +10,7 @@ import {
 } from './toast.tsx';
 import { setToastOpen, useToast } from './use-toast.ts';
 
-/** Spec-core 9: one visible toast, 5000 ms, swipe right past 50 px to dismiss, F8 to focus. */
+/** One visible toast, 5000 ms, swipe right past 50 px to dismiss, F8 to focus. */
 export function Toaster() {
   const { t } = useTranslation();
   const { toasts } = useToast();

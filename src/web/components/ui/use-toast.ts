@@ -3,7 +3,7 @@ import { TOAST_LIMIT } from '#shared/limits.ts';
 
 /*
  * shadcn-style toast store: a tiny reducer outside React so any module (mutations, guards)
- * can raise a toast. Spec-core 9: one visible toast, removed from the store 1,000,000 ms after
+ * can raise a toast. One visible toast, removed from the store 1,000,000 ms after
  * it is dismissed (Radix has already animated it out by then).
  */
 const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -6,12 +6,12 @@ export type WizardStep = 1 | 2 | 3 | 4;
 
 const STEP_KEYS = ['details', 'upload', 'model', 'card'] as const;
 
-/** Spec-core 9: 50 % on the upload, 75 % on model selection and analysis; the card is step 4. */
+/** 50 % on the upload, 75 % on model selection and analysis; the card is step 4. */
 export const STEP_PERCENT: Record<WizardStep, number> = { 1: 25, 2: 50, 3: 75, 4: 100 };
 
 /**
  * The wizard's progress strip: "Step n of 4", the percentage, the four steps, and a line
- * saying what happens next (DESIGN.md).
+ * saying what happens next.
  */
 export function WizardProgress({
   step,

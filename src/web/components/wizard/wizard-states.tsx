@@ -5,7 +5,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { RetryAlert } from '../ui/retry-alert.tsx';
 
-/** Spec-core 8: no card to work on ("Missing business card session. Please start over."). */
+/** No card to work on ("Missing business card session. Please start over."). */
 export function MissingSession() {
   const { t } = useTranslation();
   return (

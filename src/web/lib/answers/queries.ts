@@ -17,7 +17,7 @@ import {
 import { apiRequest, isApiError } from '../api.ts';
 
 /*
- * Questions to answer (issue 32), the owner's side: the list of open groups, the count badges,
+ * Questions to answer, the owner's side: the list of open groups, the count badges,
  * the exhibitor's answers and the figures. The list is read again every minute while open (a
  * busy booth), and after every answer saved or removed.
  */

@@ -8,7 +8,7 @@ export interface CardStats {
   newThisWeek: number;
 }
 
-/** Spec-core 4.6: total cards, the sum of documentCount, cards created in the last 7 days. */
+/** Total cards, the sum of documentCount, cards created in the last 7 days. */
 export function cardStats(
   cards: ReadonlyArray<Pick<TBusinessCard, 'documentCount' | 'createdAt'>>,
   now: number = Date.now(),

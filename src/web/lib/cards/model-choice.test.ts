@@ -27,7 +27,7 @@ describe('preselectModel', () => {
 });
 
 describe('fallbackAnalysis', () => {
-  it('uses the defaults the spec fixes', () => {
+  it('uses the fixed defaults', () => {
     const result = fallbackAnalysis({ recommendedAiModel: 'deepseek', documentCount: 3 });
     expect(result).toMatchObject({
       primaryLanguage: 'zh-CN',

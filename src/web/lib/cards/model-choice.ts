@@ -8,7 +8,7 @@ import {
 type ModelSource = Partial<Pick<TBusinessCard, 'aiModelAnalysis' | 'recommendedAiModel'>>;
 
 /**
- * Spec-core 4.2: the analysis' recommendation when there is one, else the card's
+ * The analysis' recommendation when there is one, else the card's
  * recommendedAiModel, else openai.
  */
 export function preselectModel(card: ModelSource | null | undefined): TAiModel {
@@ -16,7 +16,7 @@ export function preselectModel(card: ModelSource | null | undefined): TAiModel {
 }
 
 /**
- * The analysis to show when the card has none (spec-core 3): zh-CN, secondary en-US, industry
+ * The analysis to show when the card has none: zh-CN, secondary en-US, industry
  * general, medium complexity, marketing true, confidence 0.85, and the card's recommendation.
  */
 export function fallbackAnalysis(

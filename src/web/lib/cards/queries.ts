@@ -20,7 +20,7 @@ export const cardPath = (id: number | string) => `${CARDS_PATH}/${id}`;
 export const cardKey = (id: number | string) => [cardPath(id)] as const;
 export const cardDocumentsKey = (id: number | string) => [`${cardPath(id)}/documents`] as const;
 
-/** Spec-core 7: card queries retry 3 times 1 s apart, stale after 5 min, kept 10, no focus refetch. */
+/** Card queries retry 3 times 1 s apart, stale after 5 min, kept 10, no focus refetch. */
 export const CARD_QUERY_OPTIONS = {
   retry: (failureCount: number, error: Error) =>
     // A missing or foreign card will not appear by asking again.
@@ -34,7 +34,7 @@ export const CARD_QUERY_OPTIONS = {
 /** How often a page asks again while documents are being processed. */
 export const PROCESSING_POLL_MS = 1000;
 
-/** The owner's cards, newest first. A failure is logged and shows as an empty list (spec 8). */
+/** The owner's cards, newest first. A failure is logged and shows as an empty list. */
 export function useCards(): UseQueryResult<TBusinessCard[]> {
   return useQuery({
     queryKey: CARDS_KEY,
@@ -102,7 +102,7 @@ export async function invalidateCardQueries(queryClient: QueryClient): Promise<v
 }
 
 /**
- * Spec-core 8: a 401 in the wizard gives the destructive 认证失败，请重新登录 toast and goes
+ * A 401 in the wizard gives the destructive 认证失败，请重新登录 toast and goes
  * to /login 1.5 s later. Returns true when it handled the error.
  */
 export function useAuthExpiredHandler(): (error: unknown) => boolean {

@@ -12,7 +12,7 @@ export interface CardAnalysisState {
   /** Some documents are still being processed. */
   processing: boolean;
   ready: number;
-  /** The analysis to show: the server's, else the spec's defaults once processing is over. */
+  /** The analysis to show: the server's, else fallbackAnalysis once processing is over. */
   analysis: TAnalysisResult | null;
   estimated: boolean;
 }

@@ -11,7 +11,7 @@ import type { ChatImageType } from './limits.ts';
 import { readSse } from './sse.ts';
 
 /*
- * The visitor chat's calls (spec-core 7, issue 4). Like the app's api helper: cookies
+ * The visitor chat's calls. Like the app's api helper: cookies
  * included, the interface language in X-Language so the server answers and declines in it,
  * the server's own error text kept. Standalone so the visitor bundle stays small (types only
  * from the shared schemas, which bring zod at run time).

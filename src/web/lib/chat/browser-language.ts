@@ -1,7 +1,7 @@
 import type { Language } from '#shared/limits.ts';
 
 /*
- * The visitor's language from the browser (issue 12, item 8): the first preferred language
+ * The visitor's language from the browser: the first preferred language
  * decides. Chinese maps by script, else by region — zh-Hans, zh-CN, zh-SG and plain zh to
  * Simplified; zh-Hant, zh-TW, zh-HK and zh-MO to Traditional — and everything else to English.
  */

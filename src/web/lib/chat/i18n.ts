@@ -10,7 +10,7 @@ import {
 /*
  * The visitor chat's translations: the `chat` and `validation` sections of the shared locale
  * files. The language is the visitor's choice in the switcher (`selectedLanguage`, as in the
- * rest of the app), else the browser's preferred language (issue 12, item 8).
+ * rest of the app), else the browser's preferred language.
  *
  * Why not i18next here: the visitor page must load in under 100 KB compressed on a crowded
  * fair network. React DOM alone is ~70 KB of that; i18next with react-i18next and the three
@@ -90,7 +90,7 @@ function readStoredLanguage(): Language {
 function applyToDocument(value: Language): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = value;
-  // Spec-core 9, as the app's i18n does: Chinese browsers get the region marker.
+  // As the app's i18n does: Chinese browsers get the region marker.
   const languages =
     typeof navigator === 'undefined'
       ? []

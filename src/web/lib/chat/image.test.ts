@@ -8,7 +8,7 @@ import {
 } from './image.ts';
 import { IMAGE_COMPRESS_ABOVE_BYTES, IMAGE_MAX_SIDE_PX, IMAGE_QUALITY } from './limits.ts';
 
-describe('chat image size rule (spec-core 5)', () => {
+describe('chat image size rule', () => {
   it('uses 200,000 bytes, 600 px and quality 0.6', () => {
     expect(IMAGE_COMPRESS_ABOVE_BYTES).toBe(200_000);
     expect(IMAGE_MAX_SIDE_PX).toBe(600);

@@ -7,8 +7,8 @@ import {
 } from './limits.ts';
 
 /*
- * Chat images are made small in the browser before they travel over the fair network
- * (spec-core 5): above 200,000 bytes, at most 600 px on the long side at JPEG quality 0.6.
+ * Chat images are made small in the browser before they travel over the fair network:
+ * above 200,000 bytes, at most 600 px on the long side at JPEG quality 0.6.
  * Smaller JPEG and PNG pictures go as they are; other image types (WebP, GIF, …) are
  * re-encoded as JPEG with the compressor's defaults, 800 px and 0.8.
  */

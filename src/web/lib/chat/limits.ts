@@ -7,7 +7,7 @@ import {
 
 export { CHAT_IMAGE_TYPES, MAX_CHAT_MESSAGE_CHARS, type ChatImageType };
 
-/** Spec-core 5 and 9: images above this many bytes are downscaled before sending… */
+/** Images above this many bytes are downscaled before sending… */
 export const IMAGE_COMPRESS_ABOVE_BYTES = 200_000;
 /** …to at most this many pixels on the long side… */
 export const IMAGE_MAX_SIDE_PX = 600;

@@ -1,7 +1,7 @@
 import type { ChatImageType } from './limits.ts';
 
 /*
- * Outgoing messages survive a dropped connection (issue 4): each is queued with an id of its
+ * Outgoing messages survive a dropped connection: each is queued with an id of its
  * own, kept in sessionStorage so a reload keeps it, sent one at a time in order, retried with
  * backoff, and checked against the server's history before a re-send so that a question the
  * server did receive is never asked twice.

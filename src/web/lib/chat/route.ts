@@ -1,5 +1,5 @@
 /*
- * The visitor chat's routes (spec-core 2.4): /chat/card/{businessCardId} and /chat/{id}, ids
+ * The visitor chat's routes: /chat/card/{businessCardId} and /chat/{id}, ids
  * in digits only. Anything else under /chat gets the short not-found. Kept free of React and
  * the router so the entry script can pick the visitor bundle from the address alone.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { speechLanguage, speechRecognitionClass, transcriptOf } from './speech.ts';
 
-describe('speech recognition language (spec-core 7)', () => {
+describe('speech recognition language', () => {
   it('follows the browser for the listed languages', () => {
     expect(speechLanguage('tr')).toBe('tr-TR');
     expect(speechLanguage('it-IT')).toBe('it-IT');

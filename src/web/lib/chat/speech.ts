@@ -1,5 +1,5 @@
 /*
- * Voice input through the Web Speech API (spec-core 7): the recognition language follows the
+ * Voice input through the Web Speech API: the recognition language follows the
  * browser language among tr, it, en, es, fr, de, ru, ar, ja and ko, else zh-CN; one utterance,
  * final results only.
  */

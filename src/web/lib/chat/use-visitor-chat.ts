@@ -35,7 +35,7 @@ import { useReconnect } from '#web/lib/chat/use-reconnect.ts';
 import { useTakeover } from '#web/lib/chat/use-takeover.ts';
 
 /*
- * The visitor chat's state (spec-core 4.7): the session, the messages, and the outgoing
+ * The visitor chat's state: the session, the messages, and the outgoing
  * queue. Sending adds the visitor's bubble at once; the answer streams into its own bubble.
  * A message that cannot go out stays in the queue (and in sessionStorage), shows as pending
  * and is sent again when the connection returns; one message is on its way at a time.

@@ -1,6 +1,6 @@
 import type { TFairRegion } from '#shared/schemas/public.ts';
 
-/** Countdown tick (spec-advanced 9). */
+/** Countdown tick. */
 export const COUNTDOWN_TICK_MS = 1000;
 
 export interface CountdownFair {
@@ -44,7 +44,7 @@ export function countdownState<F extends CountdownFair>(fair: F, now: Date): Cou
 }
 
 /**
- * The cards to show (spec-advanced 4): past Hong Kong fairs are hidden, the rest sorted by
+ * The cards to show: past Hong Kong fairs are hidden, the rest sorted by
  * start date; an empty list means the no-upcoming-fairs message.
  */
 export function visibleCountdowns<F extends CountdownFair>(

@@ -1,5 +1,5 @@
 /*
- * What a new notification does besides joining the list (spec-core 4.8): an 800 Hz tone for
+ * What a new notification does besides joining the list: an 800 Hz tone for
  * 0.5 s and, once the owner allowed it, a desktop notification. Every failure is only logged.
  */
 

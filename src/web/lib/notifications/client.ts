@@ -6,10 +6,10 @@ import {
 } from './store.ts';
 import { parseServerMessage, type ClientMessage, type CustomerNotification } from './types.ts';
 
-/* The owner's live line to /ws/customer-service (spec-core 4.8, 7, 8, 9). */
+/* The owner's live line to /ws/customer-service. */
 
 export const WS_PATH = '/ws/customer-service';
-/** Spec-core 9: reconnect 5000 ms after any close. */
+/** Reconnect 5000 ms after any close. */
 export const RECONNECT_DELAY_MS = 5000;
 /** Keeps proxies from closing an idle socket. */
 export const PING_INTERVAL_MS = 25_000;
@@ -51,7 +51,7 @@ function defaultUrl(): string {
   return `${scheme}://${window.location.host}${WS_PATH}`;
 }
 
-/** Only logged: a live-connection problem is never a page error (spec-core 8). */
+/** Only logged: a live-connection problem is never a page error. */
 function log(message: string, detail?: unknown): void {
   if (detail === undefined) console.info(`[DocuCard] ${message}`);
   else console.info(`[DocuCard] ${message}`, detail);

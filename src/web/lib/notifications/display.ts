@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { localizedRegionName } from '../region-name.ts';
 import type { CustomerNotification, NotificationPriority, NotificationStatus } from './types.ts';
 
-/* The texts a notification shows, with the spec's fallbacks (spec-core 4.8). */
+/* The texts a notification shows, with their fallbacks. */
 
 /** "new customer" / 新客户 when the visitor left no name. */
 export function customerNameText(

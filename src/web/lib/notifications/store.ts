@@ -1,8 +1,8 @@
 import type { CustomerNotification } from './types.ts';
 
-/* The notification list as a pure reducer (spec-core 4.8 and 9), kept apart from the socket. */
+/* The notification list as a pure reducer, kept apart from the socket. */
 
-/** Spec-core 9: the panel keeps at most 20 notifications, newest first. */
+/** The panel keeps at most 20 notifications, newest first. */
 export const MAX_NOTIFICATIONS = 20;
 /** Above this the badge says "9+". */
 export const BADGE_MAX = 9;

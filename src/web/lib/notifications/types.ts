@@ -1,7 +1,7 @@
 /*
- * The messages of /ws/customer-service (spec-core 7) as the owner's browser reads them. Every
+ * The messages of /ws/customer-service as the owner's browser reads them. Every
  * incoming frame is checked by hand: a malformed or unknown one is logged and dropped, never
- * thrown (spec-core 8, "Live connection").
+ * thrown.
  */
 
 import { LEAD_PRIORITIES, type LeadPriority } from '#shared/schemas/pipeline.ts';
@@ -16,8 +16,8 @@ export type NotificationPriority = LeadPriority;
 export type NotificationKind = 'scan' | 'message';
 
 /**
- * One visitor conversation in the panel (spec-core 3; issue 12, item 10: one entry per
- * conversation, not per message). `id` is its newest event's.
+ * One visitor conversation in the panel (one entry per conversation, not per message). `id`
+ * is its newest event's.
  */
 export interface CustomerNotification {
   id: number;

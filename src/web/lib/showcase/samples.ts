@@ -1,13 +1,13 @@
 import type { TCardTemplate } from '#shared/schemas/cards.ts';
 
-/** Showcase autoplay step (spec-advanced 9). */
+/** Showcase autoplay step. */
 export const SHOWCASE_AUTOPLAY_MS = 4000;
 
 /** The template carrying the hot badge. */
 export const POPULAR_TEMPLATE: TCardTemplate = 'chinese';
 
 /**
- * A sample exhibitor for the gallery (spec-advanced 3, "showcase sample profile"). Words a
+ * A sample exhibitor for the gallery. Words a
  * reader sees (name, title, company, industry, address, products, fairs, honours) live in the
  * locale files under `showcase.samples.<id>`; contact details are the same in every language.
  */

@@ -99,7 +99,7 @@ function TakeoverBanner({ t }: { t: Translate }) {
   );
 }
 
-/** The visitor chat for one card (spec-core 2.4 and 4.7; DESIGN.md, visitor side). */
+/** The visitor chat for one card. */
 export function ChatPage({ cardId }: { cardId: number }) {
   const { t, language } = useChatI18n();
   const online = useOnline();

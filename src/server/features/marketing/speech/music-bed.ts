@@ -1,7 +1,7 @@
 import type { BackgroundMusic } from '#shared/marketing/audio.ts';
 
 /*
- * The background beds of the spec (ambient, corporate, upbeat, relaxing), synthesised in code:
+ * The four background beds (ambient, corporate, upbeat, relaxing), synthesised in code:
  * additive pads, plucked arpeggios, bells, bass and a light drum kit over a chord progression.
  * No sample files, nothing fetched; a seeded random source makes every render repeatable.
  * Output is mono float samples in [-1, 1], normalised to a peak of 1 (the mixer sets the level).
@@ -176,7 +176,7 @@ function addPad(
   }
 }
 
-/** A music bed of `seconds` length in one of the spec's styles (not "none"). */
+/** A music bed of `seconds` length in one of the BackgroundMusic styles (not "none"). */
 export function renderMusicBed(
   music: Exclude<BackgroundMusic, 'none'>,
   seconds: number,

@@ -1,7 +1,7 @@
 import type { AudioLanguage, VoiceType } from '#shared/marketing/audio.ts';
 
 /*
- * How each voice type of the spec sounds in eSpeak NG: a voice variant (m = male, f = female
+ * How each voice type (VoiceType) sounds in eSpeak NG: a voice variant (m = male, f = female
  * timbre), a speaking rate in words per minute, a pitch (0–99) and a gap between words.
  * Mandarin is read syllable by syllable, so it gets a higher rate than English to sound natural.
  */

@@ -21,7 +21,7 @@ export function DeleteCardDialog({
   const remove = useMutation({
     mutationFn: (target: TBusinessCard) =>
       apiRequest<{ ok: true }>('DELETE', `/api/business-cards/${target.id}?deleteDocuments=true`),
-    // Spec-core 4.6: gone from the list at once, back if the server refuses, refetched after.
+    // Gone from the list at once, back if the server refuses, refetched after.
     onMutate: async (target) => {
       await queryClient.cancelQueries({ queryKey: CARDS_KEY });
       const previous = queryClient.getQueryData<TBusinessCard[]>(CARDS_KEY);

@@ -24,7 +24,7 @@ export function ShareCardDialog({ card, onClose }: { card: TBusinessCard; onClos
   const title = t('myCards.shareText', {
     name: card.companyName ?? card.user.companyName ?? card.user.username,
   });
-  // Visits count by where the link was handed out (issue 12, item 12).
+  // Visits count by where the link was handed out.
   const copiedLink = withSource(card.chatUrl, 'link');
   const links = shareLinks(withSource(card.chatUrl, 'share'), title);
 
