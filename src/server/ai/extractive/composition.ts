@@ -20,20 +20,50 @@ const MAX_EXCERPT_CHARS = 240;
 /** Characters quoted in all (one unit may take them all, two share them). */
 const MAX_QUOTE_CHARS = 400;
 
+/** Where a needle occurs (in characters), at most `limit` times. */
+function occurrences(chars: readonly string[], needle: string, limit: number): number[] {
+  const needleChars = [...needle];
+  const found: number[] = [];
+  for (let i = 0; i + needleChars.length <= chars.length && found.length < limit; i++) {
+    if (needleChars.every((char, j) => chars[i + j] === char)) found.push(i);
+  }
+  return found;
+}
+
+/**
+ * The place to clip a long text around: the occurrence of a focus term whose window holds the
+ * most of the focus (longer terms count more, up to four characters), so a long sentence is
+ * quoted where the question's words meet, not where its commonest word first appears. -1 when
+ * no focus term occurs.
+ */
+function bestFocus(chars: readonly string[], focus: readonly string[], max: number): number {
+  const needles = [...new Set(focus.filter(Boolean))];
+  const places = needles.map((needle) => occurrences(chars, needle, 20));
+  let best = -1;
+  let bestScore = 0;
+  for (const at of places.flat()) {
+    const start = Math.max(0, at - Math.floor(max / 3));
+    const end = start + max;
+    let score = 0;
+    places.forEach((list, i) => {
+      if (list.some((place) => place >= start && place + [...needles[i]!].length <= end)) {
+        score += Math.min([...needles[i]!].length, 4);
+      }
+    });
+    if (score > bestScore || (score === bestScore && best >= 0 && at < best)) {
+      best = at;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
 /** A window of at most `max` characters of `text`, around the first of `focus` found in it. */
 export function clip(text: string, max: number, focus: readonly string[] = []): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   const chars = [...clean];
   if (chars.length <= max) return clean;
-  const normalized = normalize(clean);
-  let at = -1;
-  for (const needle of focus) {
-    const found = needle ? normalized.indexOf(needle) : -1;
-    if (found >= 0) {
-      at = [...normalized.slice(0, found)].length;
-      break;
-    }
-  }
+  const at = bestFocus([...normalize(clean)], focus, max);
   let start = at < 0 ? 0 : Math.max(0, Math.min(at - Math.floor(max / 3), chars.length - max + 1));
   if (start > 0) {
     const space = chars.indexOf(' ', start);

@@ -1,5 +1,6 @@
 import { segmentWords } from '#server/ingest/index.ts';
 import { standardParts } from '#server/ingest/segment.ts';
+import { scriptFamily } from '#server/text/language.ts';
 import { toStandardChinese } from '#server/vocabulary/cantonese.ts';
 import { loadLexicon, type LexiconGroup } from '#server/vocabulary/synonyms.ts';
 import { COMPANY_IN_QUESTION } from '#server/vocabulary/document-patterns.ts';
@@ -419,5 +420,6 @@ export function analyseQuestion(question: string): QuestionAnalysis {
 
 /** Whether a quoted sentence names a person, as the answer to a "who" question must. */
 export function namesPerson(text: string): boolean {
-  return PERSON_HINT.test(text);
+  // Chinese names carry no mark (李嘉欣, 王x16): a Chinese sentence may name one anywhere.
+  return PERSON_HINT.test(text) || scriptFamily(text) === 'zh';
 }
