@@ -12,7 +12,8 @@ import { percentile } from './stats.ts';
  * copied into the repository). One card per document is built through the real app (upload
  * over the API, the document processor, the index); every question is asked with the local
  * provider, and, in provider mode, through a local OpenAI-compatible server that records the
- * excerpts it is sent. Used by `npm run eval -- --set public-qa` and by the floor test.
+ * excerpts it is sent. Used by `npm run eval -- --set public-qa` (and `public-qa-2`) and by
+ * the floor test.
  */
 
 export interface PublicQaItem {
@@ -20,7 +21,13 @@ export interface PublicQaItem {
   q: string;
   expect: string[];
   lang: 'en' | 'zh';
+  /** Where the question comes from, e.g. "OHR-Bench data/qas.json ID=… (doc_name manual/…)". */
+  source?: string;
 }
+
+/** What kind of document a question is asked on; the eval reports each kind. */
+export type DocumentType =
+  'manual' | 'filing' | 'quarterly report' | 'contract' | 'case text' | 'other';
 
 export interface PublicQaResult {
   item: PublicQaItem;
@@ -33,6 +40,7 @@ export interface PublicQaReport {
   results: PublicQaResult[];
   right: number;
   byLanguage: Map<string, { right: number; total: number }>;
+  byType: Map<DocumentType, { right: number; total: number }>;
   byDocument: Map<string, { right: number; total: number }>;
   p95: number;
   longestAnswer: number;
@@ -56,6 +64,48 @@ export function hasPublicQa(dir = publicQaDir()): boolean {
 
 export async function loadPublicQa(dir = publicQaDir()): Promise<PublicQaItem[]> {
   return JSON.parse(await fsp.readFile(path.join(dir, 'qa.json'), 'utf8')) as PublicQaItem[];
+}
+
+/**
+ * The type an item's `source` names, or undefined when it names none. The benchmark says what it
+ * asked on: CJRC → case text; OHR-Bench's doc_name domain finance/manual/law → filing, manual,
+ * contract; FinanceBench → filing; Loong → its Chinese company reports (a Chinese question) are
+ * quarterly reports, its English ones US 10-Q filings. MMLongBench-Doc (mixed documents) names
+ * none: its document decides.
+ */
+function typeFromSource(item: PublicQaItem): DocumentType | undefined {
+  const source = item.source ?? '';
+  if (/^CJRC\b/.test(source)) return 'case text';
+  if (/^FinanceBench\b/.test(source)) return 'filing';
+  if (/^Loong\b/.test(source)) return item.lang === 'zh' ? 'quarterly report' : 'filing';
+  const domain = /^OHR-Bench\b.*\bdoc_name (\w+)\//.exec(source)?.[1];
+  if (domain === 'finance') return 'filing';
+  if (domain === 'manual') return 'manual';
+  if (domain === 'law') return 'contract';
+  return domain ? 'other' : undefined;
+}
+
+/** Otherwise the file name: SEC filing names (`_10K`, `_10-Q`), `-report-zh`, other PDFs guides. */
+function typeFromName(doc: string): DocumentType {
+  if (/[_-]10-?[KQ](?![a-z0-9])/i.test(doc)) return 'filing';
+  if (/-report-zh\.\w+$/i.test(doc)) return 'quarterly report';
+  if (/\.pdf$/i.test(doc)) return 'manual';
+  return 'other';
+}
+
+/**
+ * One type per document: the first type the sources of its items name, else its file name's.
+ * (A document MMLongBench-Doc and OHR-Bench both ask on takes OHR-Bench's word for all its items.)
+ */
+export function documentTypes(items: readonly PublicQaItem[]): Map<string, DocumentType> {
+  const fromSources = new Map<string, DocumentType>();
+  for (const item of items) {
+    const type = typeFromSource(item);
+    if (type && !fromSources.has(item.doc)) fromSources.set(item.doc, type);
+  }
+  return new Map(
+    items.map((item) => [item.doc, fromSources.get(item.doc) ?? typeFromName(item.doc)]),
+  );
 }
 
 const CJK = '\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef';
@@ -141,9 +191,9 @@ export async function buildPublicQaCards(
   return cards;
 }
 
-function tally(
-  map: Map<string, { right: number; total: number }>,
-  key: string,
+function tally<K extends string>(
+  map: Map<K, { right: number; total: number }>,
+  key: K,
   right: boolean,
 ): void {
   const entry = map.get(key) ?? { right: 0, total: 0 };
@@ -174,6 +224,8 @@ export async function runPublicQa(
   const assistant = localAssistant(bench);
   const results: PublicQaResult[] = [];
   const byLanguage = new Map<string, { right: number; total: number }>();
+  const byType = new Map<DocumentType, { right: number; total: number }>();
+  const types = documentTypes(items);
   const byDocument = new Map<string, { right: number; total: number }>();
   for (const item of items) {
     const start = performance.now();
@@ -188,12 +240,14 @@ export async function runPublicQa(
       answer.citations.length > 0 && item.expect.some((e) => containsFact(answer.message, e));
     results.push({ item, answer, right, ms });
     tally(byLanguage, item.lang, right);
+    tally(byType, types.get(item.doc)!, right);
     tally(byDocument, item.doc, right);
   }
   return {
     results,
     right: results.filter((r) => r.right).length,
     byLanguage,
+    byType,
     byDocument,
     p95: percentile(
       results.map((r) => r.ms),

@@ -90,7 +90,7 @@ function describeExpectation(item: QaItem): string {
     .join(', ');
 }
 
-/** The public document-QA set: right/total per language and document, p95, misses. */
+/** The public document-QA set: right/total per language, document type and document; misses. */
 async function publicQa(dir: string, withProvider: boolean): Promise<void> {
   if (!hasPublicQa(dir)) {
     console.log(`public-qa: skipped, no qa.json and docs/ in ${dir} (set PUBLIC_QA_DIR)`);
@@ -120,6 +120,8 @@ async function publicQa(dir: string, withProvider: boolean): Promise<void> {
     console.log(line('all', report.right, items.length, '>= 75%'));
     for (const [lang, entry] of report.byLanguage)
       console.log(line(`language ${lang}`, entry.right, entry.total));
+    for (const [type, entry] of report.byType)
+      console.log(line(`type ${type}`, entry.right, entry.total));
     for (const [doc, entry] of report.byDocument) console.log(line(doc, entry.right, entry.total));
     console.log(
       `  answer time: p95 ${report.p95.toFixed(1)} ms; longest answer ${report.longestAnswer} characters`,

@@ -7,21 +7,24 @@ import {
   hasPublicQa,
   loadPublicQa,
   localAssistant,
+  publicQa2Dir,
   publicQaDir,
   runPublicQa,
 } from '../../../bench/public-qa.ts';
 import { INJECTION_ATTEMPTS, INJECTION_TELLTALES } from './injection-cases.ts';
 
 /*
- * The answer engine's floor. On the public document-QA development set (real
- * documents and questions no one here wrote, read in place from ../shared; skipped with a line
- * when absent) the keyless answers keep at least the score reached, each ≤ 600 characters; and
- * on the sample company every answerable question is still answered while every out-of-scope
+ * The answer engine's floor. On the two public document-QA development sets, public-qa and
+ * public-qa-2 (real documents and questions no one here wrote, read in place from ../shared; each
+ * skipped with a line when absent), the keyless answers keep at least the score reached, each
+ * ≤ 600 characters; and on the sample company every answerable question is still answered while every out-of-scope
  * and injection question is refused without a citation.
  */
 
 /** Reached 81 of 102 (en 66/87, zh 15/15); the floor sits just below. */
 const FLOOR = { all: 79, en: 64, zh: 14 };
+/** public-qa-2 (301 questions on 77 documents): reached 193 of 301 (en 83/151, zh 110/150). */
+const FLOOR_2 = { all: 191, en: 81, zh: 108 };
 const HENGTAI_DIR = path.resolve('fixtures/hengtai');
 
 let bench: BenchApp;
@@ -50,6 +53,29 @@ describe.skipIf(!hasPublicQa())('public document-QA development set', () => {
 if (!hasPublicQa()) {
   console.log(
     `public-qa floor skipped: no development set at ${publicQaDir()} (set PUBLIC_QA_DIR)`,
+  );
+}
+
+describe.skipIf(!hasPublicQa(publicQa2Dir()))('public document-QA development set 2', () => {
+  // 77 documents to process (about 60–90 s on two cores, paced by the upload limit), 301 answers.
+  it(
+    `answers at least ${FLOOR_2.all} questions right with a citation`,
+    { timeout: 900_000 },
+    async () => {
+      const dir = publicQa2Dir();
+      const items = await loadPublicQa(dir);
+      const cards = await buildPublicQaCards(bench, items, dir);
+      const report = await runPublicQa(bench, items, cards);
+      expect(report.right).toBeGreaterThanOrEqual(FLOOR_2.all);
+      expect(report.byLanguage.get('en')!.right).toBeGreaterThanOrEqual(FLOOR_2.en);
+      expect(report.byLanguage.get('zh')!.right).toBeGreaterThanOrEqual(FLOOR_2.zh);
+      expect(report.longestAnswer).toBeLessThanOrEqual(600);
+    },
+  );
+});
+if (!hasPublicQa(publicQa2Dir())) {
+  console.log(
+    `public-qa-2 floor skipped: no development set at ${publicQa2Dir()} (set PUBLIC_QA_2_DIR)`,
   );
 }
 

@@ -115,6 +115,9 @@ export function headingAnswers(unit: Unit, questionTerms: ReadonlySet<string>): 
   return [...unit.headingTerms].some((term) => !isStopWord(term) && !questionTerms.has(term));
 }
 
+/** A line of a table of contents: dot leaders (or a tab run) and a page number at its end. */
+const CONTENTS_LINE = /(?:\.\s?){4,}\s*[\divxlc]{1,5}\s*(?:\[[^\]]*\])?\s*$|…{2,}\s*\d{1,4}\s*$/iu;
+
 export function scoreUnits(
   index: CardIndex,
   chunkIndexes: readonly number[],
@@ -136,6 +139,8 @@ export function scoreUnits(
       seen.add(unit.normalized);
       // Document text is data: a sentence that tries to instruct the assistant is no answer.
       if (isInjection(unit.text)) continue;
+      // A table of contents' line ("Memory module problems ..... 84") only points elsewhere.
+      if (CONTENTS_LINE.test(unit.text)) continue;
       const own = weighted.map((item) => conceptCoverage(item.concept, unit));
       let score = own.reduce((sum, coverage, i) => sum + coverage * weighted[i]!.weight, 0);
       if (score <= 0) continue;

@@ -91,6 +91,7 @@ const NAME_CATEGORY_QUESTION =
 /** "What is the name of…", "what is … called": the answer is a name, the word is no evidence. */
 const NAME_QUESTION = /^(?:what|which)(?:'s|\s+(?:is|was|are|were))\s+the\s+names?\s+of\b/u;
 const HOW_DOES_IT_WORK = /^how (?:does|do|did|can|should|would) .+\b(work|function|operate)\b/u;
+const FISCAL_YEAR = /^fy\s?((?:19|20)\d{2}|\d{2})$/u;
 const WHO_QUESTION = /^(?:who|whom|whose)\b|谁|叫什么名字|叫什么|姓名|名字/u;
 /** "Who is the auditor / the accounting firm": a company answers, not a person. */
 const ORGANISATION_NOUN =
@@ -344,6 +345,13 @@ export function analyseQuestion(question: string): QuestionAnalysis {
         const item = concept(word, { cjk: word });
         add(item);
         cjkPlaces.push({ concept: item, at: i });
+        continue;
+      }
+      // "FY2023", "fy22": a fiscal year, printed as the year in a statement's header.
+      const fiscalYear = FISCAL_YEAR.exec(word);
+      if (fiscalYear) {
+        const year = fiscalYear[1]!.length === 2 ? `20${fiscalYear[1]}` : fiscalYear[1]!;
+        add(concept(word, { anyOf: [year, word] }, true));
         continue;
       }
       if (isNumberLedCode(word)) {

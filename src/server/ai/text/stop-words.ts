@@ -36,6 +36,11 @@ export const ENGLISH_QUESTION_PHRASES: ReadonlyArray<[RegExp, string]> = [
     /\b(?:according to|as per|based on|(?:as )?(?:mentioned|described|stated|given|shown) in|in) (?:the|this) (?:document|manual|guide|report|text|file|pdf|filing)s?\b/g,
     ' ',
   ],
+  // "Answer in million", "(in USD millions)": how to write the figure, not where it is.
+  [
+    /\b(?:answer|give|respond|reply|round)(?: \w+){0,3} in (?:usd |us\$ )?(?:millions?|billions?|thousands?)\b|\(in (?:usd |us\$ )?(?:millions?|billions?|thousands?)\)/g,
+    ' ',
+  ],
   [/\bhow (?:thick)\b/g, ' thickness '],
   [/\bhow (?:big|large)\b/g, ' size '],
   [/\bhow heavy\b/g, ' weight '],
