@@ -117,7 +117,10 @@ function linesFor(index: CardIndex, intent: BroadIntent, question: string): Line
         text: fact.label,
         source: fact,
       }));
-      return products.length > 0 ? products : overview.map(sentence);
+      // Ranges and series before single models: five lines show more of what is made.
+      const ranges = products.filter((line) => !/\d/u.test(line.text));
+      const models = products.filter((line) => /\d/u.test(line.text));
+      return products.length > 0 ? [...ranges, ...models] : overview.map(sentence);
     }
     case 'company':
       return [
