@@ -6,10 +6,23 @@ import { EMAIL_PATTERN } from '#server/ingest/email-pattern.ts';
  */
 
 export type AnswerType =
-  'percent' | 'date' | 'email' | 'phone' | 'version' | 'code' | 'person' | 'company' | 'quantity';
+  | 'command'
+  | 'percent'
+  | 'date'
+  | 'email'
+  | 'phone'
+  | 'version'
+  | 'code'
+  | 'person'
+  | 'company'
+  | 'quantity';
 
 /** Question patterns of each answer type, most specific first. */
 const ANSWER_TYPE_QUESTIONS: ReadonlyArray<[AnswerType, RegExp]> = [
+  [
+    'command',
+    /\b(?:what|which) (?:command|syntax)\b|\bcommand (?:syntax|line)\b|什么命令|哪个命令|命令是/u,
+  ],
   ['percent', /\b(?:what|which) (?:percentage|percent|share)\b|\bpercentage\b|百分比|比例|占比/u],
   [
     'date',
@@ -43,6 +56,8 @@ const ANSWER_TYPE_QUESTIONS: ReadonlyArray<[AnswerType, RegExp]> = [
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 /** What a unit of each answer type contains (over normalized text). */
 const ANSWER_TYPE_UNITS: Readonly<Record<AnswerType, RegExp>> = {
+  // A shell line: a prompt, sudo, or a program with options ("nvme format -s1 <device>").
+  command: /(?:^|\s)[$#]\s*[a-z]|\bsudo\s+[a-z]|\b[a-z][\w.-]*\s+(?:[\w.-]+\s+)?--?[a-z][\w-]*/u,
   percent: /\d\s?%|\d\s?percent/u,
   date: new RegExp(
     String.raw`\b${MONTH}\.?\s+\d{1,2},?\s+\d{4}|\b\d{1,2}\s+${MONTH}\.?\s+\d{4}|\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s?年(?:\s?\d{1,2}\s?月)?|\b${MONTH}\.?\s+\d{4}\b|\b(?:19|20)\d{2}\b`,

@@ -11,6 +11,7 @@ import {
   weigh,
   type WeightedConcept,
 } from './coverage.ts';
+import { hasAnswerType } from '#server/vocabulary/answer-types.ts';
 import { differingSource } from './disagreement.ts';
 import { scoreUnits, type ScoredUnit, type SelectedUnit } from './scoring.ts';
 
@@ -245,13 +246,38 @@ export function findAnswer(
     analysis.normalized,
     MIN_SENTENCE_COVERAGE,
   );
-  const answer = other ? [selected[0]!, other] : selected;
+  const answer = other
+    ? [selected[0]!, other]
+    : withAnnouncedUnit(index, selected, family === 'zh' ? null : analysis.answerType);
   return {
     kind: 'answer',
     selected: answer.map(({ chunkIndex, unit }) => ({ chunkIndex, unit })),
     coverage: coverageOf(weighted, covered),
     ...(other ? { disagreement: true } : {}),
   };
+}
+
+/** A line that announces what follows it ("… by issuing the following.", "as follows:", "如下："). */
+const ANNOUNCES =
+  /(?:the following|as follows|below)\s*[.:：]?\s*$|[:：]\s*$|如下\s*[:：。]?\s*$/iu;
+
+/**
+ * The answer with the unit a chosen line announces: "You can disable drive locking … by issuing
+ * the following." is answered by the command on the next line, not by itself.
+ */
+function withAnnouncedUnit(
+  index: CardIndex,
+  selected: readonly ScoredUnit[],
+  answerType: string | null,
+): readonly SelectedUnit[] {
+  const first = selected[0]!;
+  if (!ANNOUNCES.test(first.unit.text.trim())) return selected;
+  const units = index.unitsOf(first.chunkIndex);
+  const at = units.findIndex((unit) => unit.normalized === first.unit.normalized);
+  const next = at >= 0 ? units[at + 1] : undefined;
+  if (!next || selected.some((item) => item.unit.normalized === next.normalized)) return selected;
+  if (answerType === 'command' && !hasAnswerType('command', next.normalized)) return selected;
+  return [first, { chunkIndex: first.chunkIndex, unit: next }];
 }
 
 /** The best relevant sentence containing a red-listed keyword, if the documents have one. */

@@ -15,7 +15,7 @@ const ENGLISH_STOP = new Set(
   means there s t d ll re ve m don doesn didn isn aren wasn weren haven hasn won wouldn couldn
   shouldn let's it's what's where's who's how's i'm you're we're they're don't doesn't isn't
   aren't can't cannot do you'd i'd currently current actually really able possible mm cm m kg g
-  include included includes including contain contains time today now exactly approximately
+  include included includes including contain contains time today now exactly approximately amount
   roughly specifically usually typically generally normally kindly briefly please put use
   uses used using take takes go goes come see find
   pcs pc sqm m2 ft inch inches percent`.split(/\s+/),
