@@ -191,6 +191,33 @@ function makeUnit(text: string, heading: string | null, isQuestion: boolean, isR
  * The sentences of a passage, each with the heading above it; a FAQ question is kept together
  * with its answer, since the question alone answers nothing.
  */
+/** A sentence longer than this is quoted and scored by its clauses. */
+const LONG_SENTENCE = 300;
+const CLAUSE_GROUP = 160;
+
+/**
+ * A very long Chinese sentence (a judgment's facts run on for a page without a full stop) in groups of
+ * clauses of about CLAUSE_GROUP characters, cut after "；" or "，": so the unit that answers is the
+ * clause that holds the fact, not the page around it.
+ */
+function clauseGroups(sentence: string): string[] {
+  if (!sentence) return [];
+  // English sentences this long are legal or financial prose whose clauses lean on each other.
+  if ([...sentence].length <= LONG_SENTENCE || scriptFamily(sentence) !== 'zh') return [sentence];
+  const clauses = sentence.split(/(?<=[;；,，])/u);
+  const groups: string[] = [];
+  let current = '';
+  for (const clause of clauses) {
+    if (current && [...current].length + [...clause].length > CLAUSE_GROUP) {
+      groups.push(current.trim());
+      current = '';
+    }
+    current += clause;
+  }
+  if (current.trim()) groups.push(current.trim());
+  return groups;
+}
+
 export function splitUnits(text: string, carriedHeader: string | null = null): Unit[] {
   const lines = logicalLines(text);
   const pieces: Array<{
@@ -252,8 +279,9 @@ export function splitUnits(text: string, carriedHeader: string | null = null): U
       return;
     }
     for (const { segment } of sentenceSegmenter.segment(line)) {
-      const sentence = segment.trim();
-      if (sentence) pieces.push({ text: sentence, heading, isHeading: false });
+      for (const part of clauseGroups(segment.trim())) {
+        pieces.push({ text: part, heading, isHeading: false });
+      }
     }
   });
 
