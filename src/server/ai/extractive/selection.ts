@@ -12,6 +12,7 @@ import {
   type WeightedConcept,
 } from './coverage.ts';
 import { hasAnswerType } from '#server/vocabulary/answer-types.ts';
+import { ABOUT_HEADING, ABOUT_SENTENCE } from '#server/vocabulary/roles-and-introductions.ts';
 import { differingSource } from './disagreement.ts';
 import { scoreUnits, type ScoredUnit, type SelectedUnit } from './scoring.ts';
 
@@ -86,11 +87,6 @@ function extendSelection(
   return { selected, covered };
 }
 
-const ABOUT_HEADING =
-  /about|overview|profile|introduction|who we are|company|简介|介绍|关于|概况|概述|公司/u;
-/** Sentences that introduce a company: what it makes, since when, where. */
-const ABOUT_SENTENCE =
-  /\b(?:produc|manufactur|establish|founded|located|speciali[sz]|leading|supplier|factory|company|co\.|ltd|inc\b|we (?:are|make|offer))|成立|位于|专业|生产|主营|公司|企业|工厂/u;
 /** Leading passages of each document read for an overview. */
 const OVERVIEW_PASSAGES = 3;
 

@@ -4,6 +4,7 @@ import { scriptFamily } from '#server/text/language.ts';
 import { toStandardChinese } from '#server/vocabulary/cantonese.ts';
 import { loadLexicon, type LexiconGroup } from '#server/vocabulary/synonyms.ts';
 import { COMPANY_IN_QUESTION } from '#server/vocabulary/document-patterns.ts';
+import { ORGANISATION_NOUN, PERSON_HINT } from '#server/vocabulary/roles-and-introductions.ts';
 import { CONCEPT_PATTERNS } from '#server/vocabulary/value-shapes.ts';
 import { answerTypeOf, type AnswerType } from '#server/vocabulary/answer-types.ts';
 import {
@@ -93,14 +94,8 @@ const NAME_QUESTION = /^(?:what|which)(?:'s|\s+(?:is|was|are|were))\s+the\s+name
 const HOW_DOES_IT_WORK = /^how (?:does|do|did|can|should|would) .+\b(work|function|operate)\b/u;
 const FISCAL_YEAR = /^fy\s?((?:19|20)\d{2}|\d{2})$/u;
 const WHO_QUESTION = /^(?:who|whom|whose)\b|谁|叫什么名字|叫什么|姓名|名字/u;
-/** "Who is the auditor / the accounting firm": a company answers, not a person. */
-const ORGANISATION_NOUN =
-  /\b(?:firm|company|auditor|bank|organi[sz]ation|entity|supplier|manufacturer|agency|institution|distributor|provider|subsidiary)\b/u;
 const SEVERAL = /\b(?:and|as well as|also|plus)\b|[&,，、和及与]|以及|还有|另外/u;
 const WHICH_ONE = /(?:^|[,，]\s*)which\s+(?!is\b|are\b|was\b|were\b|does\b|do\b|did\b)\p{L}/u;
-/** A sentence that names a person: a title, a role, a contact label. */
-const PERSON_HINT =
-  /\b(?:mr|mrs|ms|dr|miss)\b\.?|\b(?:manager|director|ceo|founder|president|chairman|owner|contact|engineer|representative|sales)\b|经理|總監|总监|联系人|聯絡人|负责人|創辦人|创始人|董事长|总经理|主管|先生|女士|小姐|代表/iu;
 const GREETING =
   /^(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|你好|您好|哈喽|嗨|谢谢|多谢|感谢)[\s!！。.,，~～]*$/u;
 const FOLLOW_UP =
