@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISITOR_COOKIE } from '#shared/schemas/chat.ts';
 import {
   addDocuments,
   createTestApp,
-  freshAddress,
   newCard,
   signUp,
   type TestApp,
+  visitorChat,
 } from '#server/test/test-app.ts';
 
 /*
@@ -32,35 +31,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-interface ChatAnswer {
-  message: string;
-  citations: Array<{ documentName: string; page: number | null; excerpt: string }>;
-}
-
-/** A visitor's phone: its own address and cookie, its interface language. */
-async function visitor(language: string, query = '') {
-  const address = freshAddress();
-  const info = await t.app.inject({
-    method: 'GET',
-    url: `/api/chat/session-info/${cardId}${query}`,
-    remoteAddress: address,
-    headers: { 'x-language': language },
-  });
-  expect(info.statusCode).toBe(200);
-  const cookie = `${VISITOR_COOKIE}=${info.cookies.find((c) => c.name === VISITOR_COOKIE)!.value}`;
-  const ask = async (message: string): Promise<ChatAnswer> => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/chat/${cardId}`,
-      remoteAddress: address,
-      headers: { cookie, 'content-type': 'application/json', 'x-language': language },
-      payload: JSON.stringify({ message }),
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json() as ChatAnswer;
-  };
-  return { info: info.json() as { suggestedQuestions: string[] }, ask };
-}
+const visitor = (language: string, query = '') => visitorChat(t, cardId, language, query);
 
 describe('suggested questions', () => {
   it.each(['en', 'zh-CN'])(

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISITOR_COOKIE } from '#shared/schemas/chat.ts';
 import { countHanVariants } from '#server/text/han-script.ts';
 import { hanShare } from '#server/text/to-english.ts';
 import {
   addDocuments,
   createTestApp,
-  freshAddress,
   newCard,
   signUp,
   type TestApp,
+  visitorChat,
 } from '#server/test/test-app.ts';
 
 /*
@@ -36,29 +35,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-interface ChatAnswer {
-  message: string;
-  citations: Array<{ documentName: string; page: number | null; excerpt: string }>;
-}
-
-async function ask(message: string, language = 'en'): Promise<ChatAnswer> {
-  const address = freshAddress();
-  const info = await t.app.inject({
-    method: 'GET',
-    url: `/api/chat/session-info/${cardId}`,
-    remoteAddress: address,
-    headers: { 'x-language': language },
-  });
-  const cookie = `${VISITOR_COOKIE}=${info.cookies.find((c) => c.name === VISITOR_COOKIE)!.value}`;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/chat/${cardId}`,
-    remoteAddress: address,
-    headers: { cookie, 'content-type': 'application/json', 'x-language': language },
-    payload: JSON.stringify({ message }),
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json() as ChatAnswer;
+async function ask(message: string, language = 'en') {
+  return (await visitorChat(t, cardId, language)).ask(message);
 }
 
 describe('a fact only in a Chinese document, asked in another language', () => {

@@ -13,6 +13,7 @@ import type { DocumentProcessor } from '#server/features/documents/processor.ts'
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { SESSION_COOKIE } from '#shared/limits.ts';
+import { VISITOR_COOKIE } from '#shared/schemas/chat.ts';
 import { firstLink, latestMailTo } from '#server/test/mail-outbox.ts';
 import { MAIL_JOB } from '#server/lib/mailer.ts';
 
@@ -309,4 +310,47 @@ export async function addDocuments(
   });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
   await t.documents.whenIdle();
+}
+
+export interface VisitorAnswer {
+  message: string;
+  citations: Array<{ documentName: string; page: number | null; excerpt: string }>;
+}
+
+/**
+ * A visitor's phone on a card's chat: its own address and cookie, its interface language. `ask`
+ * posts a question and expects a 200.
+ */
+export async function visitorChat(
+  t: TestApp,
+  cardId: number,
+  language: string,
+  query = '',
+): Promise<{
+  info: { suggestedQuestions: string[] };
+  ask: (message: string) => Promise<VisitorAnswer>;
+}> {
+  const address = freshAddress();
+  const info = await t.app.inject({
+    method: 'GET',
+    url: `/api/chat/session-info/${cardId}${query}`,
+    remoteAddress: address,
+    headers: { 'x-language': language },
+  });
+  if (info.statusCode !== 200) throw new Error(`session-info answered ${info.statusCode}`);
+  const cookie = `${VISITOR_COOKIE}=${info.cookies.find((c) => c.name === VISITOR_COOKIE)!.value}`;
+  const ask = async (message: string): Promise<VisitorAnswer> => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${cardId}`,
+      remoteAddress: address,
+      headers: { cookie, 'content-type': 'application/json', 'x-language': language },
+      payload: JSON.stringify({ message }),
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`the chat answered ${response.statusCode}: ${response.body}`);
+    }
+    return response.json() as VisitorAnswer;
+  };
+  return { info: info.json() as { suggestedQuestions: string[] }, ask };
 }
