@@ -3,6 +3,7 @@ import {
   ENGLISH_CURRENCIES,
   ENGLISH_UNITS,
   ENGLISH_WORDS,
+  CLASSIFIERS,
   MULTIPLIERS,
   PERSON_LABELS,
 } from '#server/vocabulary/bilingual.ts';
@@ -135,6 +136,10 @@ function readFigure(chars: readonly string[], at: number): { pieces: Piece[]; en
     };
   }
   const unit = longestMatch(chars, next, ENGLISH_UNITS, LONGEST_UNIT);
+  const after = unit ? chars[next + [...unit.chinese].length] : undefined;
+  if (unit && CLASSIFIERS.has(unit.chinese) && after !== undefined && HAN.test(after)) {
+    return { pieces: [{ text, kind: 'word' }], end: next + 1 };
+  }
   if (unit) {
     return {
       pieces: [{ text: `${text} ${unit.english}`, kind: 'word' }],

@@ -71,7 +71,7 @@ const WORD_TABLE = `
 贴牌=OEM; 代工=OEM; 前=before; 后=after; 内=within; 起=from; 我们=we; 我们的=our; 我司=our company;
 本公司=our company; 贵司=your company; 欢迎=welcome; 中国=China; 中国制造=made in China; 美国=USA; 欧洲=Europe;
 亚洲=Asia; 非洲=Africa; 中东=Middle East; 南美=South America; 东南亚=Southeast Asia; 全球=worldwide;
-世界=world; 装配=assembly; 泵业=pumps; 样品费=sample fee; 之日起=from the date of; 自=from; 负责人=person in charge; 总裁=president; 创始人=founder; 先生=Mr; 女士=Ms; 的=; 了=; 着=; 之=; 等=etc.; 省=province; 市=city; 区=district; 镇=town; 路=road; 号=No.; 楼=floor; 室=room;
+世界=world; 全自动=fully automatic; 自动=automatic; 半自动=semi-automatic; 瓷质=porcelain; 抛釉=polished glazed; 砖=tiles; 木纹=wood grain; 仿木纹=wood-look; 仿大理石=marble-look; 大理石=marble; 花色=designs; 款式=styles; 设计中心=design centre; 新花色=new designs; 每年=every year; 推出=launches; 装配=assembly; 泵业=pumps; 样品费=sample fee; 之日起=from the date of; 自=from; 负责人=person in charge; 总裁=president; 创始人=founder; 先生=Mr; 女士=Ms; 的=; 了=; 着=; 之=; 等=etc.; 省=province; 市=city; 区=district; 镇=town; 路=road; 号=No.; 楼=floor; 室=room;
 `;
 
 /** A number followed by one of these reads "number + English" (100 台 → 100 units). */
@@ -84,6 +84,29 @@ const UNIT_TABLE = `
 人=people; 家=companies; 项=items; 种=kinds; 款=models; 条生产线=production lines; 个国家=countries;
 多个国家=countries; 个国家和地区=countries and regions; 倍=times; 层=floors; 岁=years old;
 `;
+
+/**
+ * Measure words that only count (6条生产线 → 6 production lines): before a noun they are left
+ * out; at the end of a figure they say what is counted (100台 → 100 units).
+ */
+export const CLASSIFIERS: ReadonlySet<string> = new Set([
+  '条',
+  '个',
+  '台',
+  '套',
+  '件',
+  '只',
+  '张',
+  '块',
+  '根',
+  '家',
+  '项',
+  '种',
+  '款',
+  '名',
+  '位',
+  '座',
+]);
 
 /** Currencies written after the number in Chinese, before it in English (46 美元 → USD 46). */
 const CURRENCY_TABLE = `美元=USD; 美金=USD; 元=CNY; 人民币=CNY; 块钱=CNY; 欧元=EUR; 港币=HKD; 港元=HKD; 日元=JPY; 英镑=GBP`;
