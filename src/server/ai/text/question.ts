@@ -89,8 +89,12 @@ const GENERAL_ADJECTIVES =
 /** "What tool is recommended…", "Which device can be used…": a kind of thing, then what it does. */
 const NAME_CATEGORY_QUESTION =
   /^(?:what|which)\s+(?:[a-z-]+\s+)?(function|feature|tool|app|application|program|software|utility|device|button|key|menu|command|option|setting|platform|service|accessory|component|method|action|icon|tab|screen|panel|port|connector|assistant)s?\s+(?!of\b|for\b|does\b|do\b)(?:can|could|is|are|was|were|should|must|will|would|allows?|lets?|helps?|enables?|provides?|makes?|gives?|shows?|displays?|needs?|has|have|[a-z]+(?:ed|es))\b/u;
-/** "What is the name of…", "what is … called": the answer is a name, the word is no evidence. */
-const NAME_QUESTION = /^(?:what|which)(?:'s|\s+(?:is|was|are|were))\s+the\s+names?\s+of\b/u;
+/**
+ * "What is the name / role / location of…": the answer is a name, a role, a place; the word
+ * says what kind of answer, it is no evidence.
+ */
+const KIND_QUESTION =
+  /^(?:what|which)(?:'s|\s+(?:is|was|are|were))\s+the\s+(names?|role|position|title|job|location|place)\s+(?:of|where)\b/u;
 const HOW_DOES_IT_WORK = /^how (?:does|do|did|can|should|would) .+\b(work|function|operate)\b/u;
 const FISCAL_YEAR = /^fy\s?((?:19|20)\d{2}|\d{2})$/u;
 const WHO_QUESTION = /^(?:who|whom|whose)\b|谁|叫什么名字|叫什么|姓名|名字/u;
@@ -272,7 +276,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   // says what kind of thing it is, so it is neither required nor strong evidence.
   const category =
     NAME_CATEGORY_QUESTION.exec(normalized)?.[1] ??
-    (NAME_QUESTION.test(normalized) ? 'name' : null);
+    KIND_QUESTION.exec(normalized)?.[1]?.replace(/s$/u, '') ??
+    null;
   if (!focusWord && asked && asked !== category && !isStopWord(asked) && !SOFT_WORDS.has(asked)) {
     focusWord = asked;
   }

@@ -33,7 +33,7 @@ const CHINESE_STOP = new Set(
 /** Question words that carry meaning: "how thick" asks for the thickness. */
 export const ENGLISH_QUESTION_PHRASES: ReadonlyArray<[RegExp, string]> = [
   [
-    /\b(?:according to|as per|based on|(?:as )?(?:mentioned|described|stated|given|shown) in|in) (?:the|this) (?:document|manual|guide|report|text|file|pdf|filing)s?\b/g,
+    /\b(?:according to|as per|based on|(?:as )?(?:mentioned|described|stated|given|shown) in|in) (?:the|this) (?:document|manual|guide|report|text|file|pdf|filing|agreement|contract|handbook|datasheet|specification)s?\b/g,
     ' ',
   ],
   // "Answer in million", "(in USD millions)": how to write the figure, not where it is.
