@@ -107,6 +107,8 @@ async function shot(page: Page, name: string): Promise<void> {
 async function openChat(page: Page): Promise<void> {
   await page.goto(`/chat/card/${cardId}?src=qr`);
   await expect(page.getByTestId('chat-page')).toHaveAttribute('data-status', 'ready');
+  // A person acts once the page reads in their language (English arrives after the page).
+  await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', 'Ask a question…');
 }
 
 const assistantMessages = (page: Page) =>
