@@ -63,15 +63,15 @@ export function Composer({ t, disabled, busy, onSend, onNotice }: ComposerProps)
         onNotice(
           problem.kind === 'start'
             ? {
-                title: t('chat.errors.speechStartTitle'),
-                description: t('chat.errors.speechStartText'),
+                title: { key: 'chat.errors.speechStartTitle' },
+                description: { key: 'chat.errors.speechStartText' },
               }
             : {
-                title: t('chat.errors.speechTitle'),
-                description: t('chat.errors.speechText', { code: problem.code }),
+                title: { key: 'chat.errors.speechTitle' },
+                description: { key: 'chat.errors.speechText', values: { code: problem.code } },
               },
         ),
-      [onNotice, t],
+      [onNotice],
     ),
   });
 
@@ -107,13 +107,13 @@ export function Composer({ t, disabled, busy, onSend, onNotice }: ComposerProps)
     } catch (error) {
       if (error instanceof NotAnImageError)
         onNotice({
-          title: t('chat.errors.imageFormatTitle'),
-          description: t('chat.errors.imageFormatText'),
+          title: { key: 'chat.errors.imageFormatTitle' },
+          description: { key: 'chat.errors.imageFormatText' },
         });
       else if (error instanceof ImageProcessingError)
         onNotice({
-          title: t('chat.errors.imageProcessingTitle'),
-          description: t('chat.errors.imageProcessingText'),
+          title: { key: 'chat.errors.imageProcessingTitle' },
+          description: { key: 'chat.errors.imageProcessingText' },
         });
       else throw error;
     } finally {

@@ -1,10 +1,18 @@
 import { CircleAlert, X } from './icons.tsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TOAST_DURATION_MS } from '#shared/limits.ts';
+import type { Translate } from '#web/lib/chat/i18n.ts';
+
+/**
+ * A notice's text: a key, translated when the notice is drawn (a notice raised while the
+ * visitor's language is still loading reads right once it arrives), or a text already written
+ * in the visitor's language (a message from the server).
+ */
+export type NoticeText = string | { key: string; values?: Record<string, string | number> };
 
 export interface Notice {
-  title: string;
-  description?: string;
+  title: NoticeText;
+  description?: NoticeText;
 }
 
 /**
@@ -34,11 +42,15 @@ export function NoticeView({
   notice,
   onDismiss,
   dismissLabel,
+  t,
 }: {
   notice: Notice | null;
   onDismiss: () => void;
   dismissLabel: string;
+  t: Translate;
 }) {
+  const text = (value: NoticeText) =>
+    typeof value === 'string' ? value : t(value.key, value.values);
   return (
     <div
       aria-live="assertive"
@@ -52,9 +64,9 @@ export function NoticeView({
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
           <div className="min-w-0 flex-1 py-0.5">
-            <p className="font-semibold text-slate-900">{notice.title}</p>
+            <p className="font-semibold text-slate-900">{text(notice.title)}</p>
             {notice.description ? (
-              <p className="mt-0.5 text-slate-700">{notice.description}</p>
+              <p className="mt-0.5 text-slate-700">{text(notice.description)}</p>
             ) : null}
           </div>
           <button

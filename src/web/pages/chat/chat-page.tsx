@@ -112,21 +112,21 @@ export function ChatPage({ cardId }: { cardId: number }) {
     (problem: ChatProblem) => {
       if (problem.kind === 'imageFailed')
         notify({
-          title: t('chat.errors.imageAnalysisTitle'),
-          description: problem.message ?? t('chat.errors.imageAnalysisText'),
+          title: { key: 'chat.errors.imageAnalysisTitle' },
+          description: problem.message ?? { key: 'chat.errors.imageAnalysisText' },
         });
       else if (problem.kind === 'rateFailed')
         notify({
-          title: t('chat.errors.title'),
-          description: problem.message ?? t('chat.feedback.failed'),
+          title: { key: 'chat.errors.title' },
+          description: problem.message ?? { key: 'chat.feedback.failed' },
         });
       else
         notify({
-          title: t('chat.errors.title'),
-          description: problem.message ?? t('chat.errors.sendFailed'),
+          title: { key: 'chat.errors.title' },
+          description: problem.message ?? { key: 'chat.errors.sendFailed' },
         });
     },
-    [notify, t],
+    [notify],
   );
 
   const announcements = useAnnouncements(cardId);
@@ -265,7 +265,12 @@ export function ChatPage({ cardId }: { cardId: number }) {
       <p aria-live="polite" className="sr-only">
         {announced ? announced.content : ''}
       </p>
-      <NoticeView notice={notice} onDismiss={dismiss} dismissLabel={t('chat.errors.dismiss')} />
+      <NoticeView
+        notice={notice}
+        onDismiss={dismiss}
+        dismissLabel={t('chat.errors.dismiss')}
+        t={t}
+      />
     </div>
   );
 }
