@@ -115,7 +115,7 @@ export function headingAnswers(unit: Unit, questionTerms: ReadonlySet<string>): 
   return [...unit.headingTerms].some((term) => !isStopWord(term) && !questionTerms.has(term));
 }
 
-/** A line of a table of contents: dot leaders (or a tab run) and a page number at its end. */
+/** A line of a table of contents: dot leaders (or an ellipsis run) and a page number at its end. */
 const CONTENTS_LINE = /(?:\.\s?){4,}\s*[\divxlc]{1,5}\s*(?:\[[^\]]*\])?\s*$|…{2,}\s*\d{1,4}\s*$/iu;
 
 export function scoreUnits(

@@ -1,4 +1,4 @@
-import { hanShare } from '#server/text/to-english.ts';
+import { readsAsChinese } from './reader-script.ts';
 import { isNameColumn } from '#server/vocabulary/table-columns.ts';
 
 /*
@@ -47,7 +47,7 @@ export function rowSentence(text: string): string {
     else if (isNameColumn(cell.label) && fields.length === 0) subject.push(cell.value);
     else fields.push(field(cell.label, cell.value));
   }
-  const chinese = hanShare(text) >= 0.25;
+  const chinese = readsAsChinese(text);
   // "；" rather than "，" in Chinese: a figure's thousands separator ("6,889,697.28，904") must not
   // run into the next field once folded.
   const body = fields.join(chinese ? '；' : ', ');
