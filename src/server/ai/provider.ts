@@ -26,6 +26,11 @@ export interface Citation {
   documentName: string;
   page: number | null;
   excerpt: string;
+  /**
+   * The cited document (the chat adds its page preview); null for the exhibitor's own answers,
+   * absent where only the name is known.
+   */
+  documentId?: number | null;
 }
 
 export interface Reply {

@@ -341,6 +341,20 @@ const TABLE: Readonly<Record<string, string>> = {
   finance: `[doc:financial]
     | revenue, turnover, profit, margin, invoice, budget, fiscal, annual sales, registered capital,
       营业额, 销售额, 利润, 成本, 发票, 注册资本`,
+  // A financial statement's line items under the names questions and statements give them.
+  'paid-in capital': `capital surplus, additional paid in capital, paid in capital, share premium, 资本公积`,
+  'earnings per share': `earnings per share, income per share, loss per share, eps, 每股收益`,
+  'administrative expenses': `
+    administrative expenses, administrative expense, general administrative, 管理费用`,
+  'financing cash flow': `
+    cash flow from financing activities, cash flows from financing activities,
+    net cash financing activities, 筹资活动产生的现金流量净额`,
+  'investing cash flow': `
+    cash flow from investing activities, cash flows from investing activities,
+    net cash investing activities, 投资活动产生的现金流量净额`,
+  'operating cash flow': `
+    cash flow from operating activities, cash flows from operating activities,
+    net cash operating activities, 经营活动产生的现金流量净额`,
   currency: `[doc:financial] | usd, eur, rmb, cny, 万元, 美元, 人民币`,
   contract: `[doc:legal]
     | agreement, contract, liability, liable, indemnify, indemnification, jurisdiction,

@@ -17,6 +17,6 @@ export const ABOUT_SENTENCE =
 export const ORGANISATION_NOUN =
   /\b(?:firm|company|auditor|bank|organi[sz]ation|entity|supplier|manufacturer|agency|institution|distributor|provider|subsidiary)\b/u;
 
-/** A sentence that names a person: a title, a role, a contact label. */
+/** A sentence that names a person: a title, a role (who may do the work), a contact label. */
 export const PERSON_HINT =
-  /\b(?:mr|mrs|ms|dr|miss)\b\.?|\b(?:manager|director|ceo|founder|president|chairman|owner|contact|engineer|representative|sales)\b|经理|總監|总监|联系人|聯絡人|负责人|創辦人|创始人|董事长|总经理|主管|先生|女士|小姐|代表/iu;
+  /\b(?:mr|mrs|ms|dr|miss)\b\.?|\b(?:manager|director|ceo|founder|president|chairman|owner|contact|engineer|representative|sales|technicians?|electricians?|installers?|personnel|staff|specialists?|dealers?|servicers?|authori[sz]ed)\b|经理|總監|总监|联系人|聯絡人|负责人|創辦人|创始人|董事长|总经理|主管|先生|女士|小姐|代表/iu;

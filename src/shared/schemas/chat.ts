@@ -27,9 +27,24 @@ export const ZCitation = z.object({
   excerpt: z.string(),
   /** null for the exhibitor's own answers, which are no document. */
   documentId: z.number().int().nullable().optional(),
-  preview: z.string().nullable().optional(),
+  /**
+   * `/api/documents/:documentId/pages/:page/preview`: an image of the cited page with the quoted
+   * passage marked. null for the exhibitor's own answers. (Optional only for messages stored
+   * before previews existed.)
+   */
+  previewUrl: z.string().nullable().optional(),
 });
 export type TCitation = z.infer<typeof ZCitation>;
+
+/** A picture beside the cited passage on its page (a catalogue's product photo), cropped from it. */
+export const ZAnswerImage = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  documentId: z.number().int(),
+  page: z.number().int().nullable(),
+});
+export type TAnswerImage = z.infer<typeof ZAnswerImage>;
 
 /**
  * `message` is null (and `humanTakeover` true) while a person from the booth answers instead of
@@ -38,6 +53,8 @@ export type TCitation = z.infer<typeof ZCitation>;
 export const ZChatResponse = z.object({
   message: z.string().nullable(),
   citations: z.array(ZCitation),
+  /** The product's picture(s) beside the cited passages; [] or absent when there is none. */
+  images: z.array(ZAnswerImage).optional(),
   humanTakeover: z.boolean().optional(),
   /** Who wrote the answer: 'local' is the built-in assistant, else the card's model. */
   answeredBy: ZAiProvider.optional(),
@@ -65,6 +82,7 @@ export const ZStoredChatMessage = z.object({
   role: z.enum(['user', 'assistant', 'agent']),
   content: z.string(),
   citations: z.array(ZCitation).optional(),
+  images: z.array(ZAnswerImage).optional(),
   /** A photo the visitor sent: its id, served to the card's owner only. */
   image: z.string().optional(),
   createdAt: z.string(),

@@ -7,6 +7,7 @@ import { normalize, termsOf } from '../text/normalize.ts';
 import { analyseQuestion } from '../text/question.ts';
 import { inReadersScript } from '../text/reader-script.ts';
 import { rowSentence } from '../text/row-sentence.ts';
+import { statedCell } from '../text/table-cell.ts';
 import { echoesQuestion, headingAnswers, isShortName } from './scoring.ts';
 import type { LocalOutcome } from './selection.ts';
 
@@ -132,7 +133,12 @@ export function composeAnswer(
     const excerpt = clip(unit.text, MAX_EXCERPT_CHARS, focus);
     if (number < 0) {
       citationKeys.push(key);
-      citations.push({ documentName: chunk.fileName, page: chunk.page, excerpt });
+      citations.push({
+        documentName: chunk.fileName,
+        page: chunk.page,
+        excerpt,
+        documentId: chunk.documentId,
+      });
       number = citations.length - 1;
     } else {
       const joined = `${citations[number]!.excerpt} … ${excerpt}`;
@@ -148,7 +154,8 @@ export function composeAnswer(
       (echoesQuestion(unit, questionTerms) || (analysis.asksWhich && isShortName(unit.heading!)))
         ? `${unit.heading}: ${unit.text}`
         : unit.text;
-    const quoted = clip(tidyFigures(rowSentence(text)), share, focus);
+    const stated = unit.isRow ? statedCell(text, analysis.normalized) : null;
+    const quoted = clip(tidyFigures(stated ?? rowSentence(text)), share, focus);
     const { text: shown, original } = inReadersScript(quoted, language);
     lines.push(`${shown} [${number + 1}]${original ? `\n${messages.original(original)}` : ''}`);
     if (original) rendersChinese = true;

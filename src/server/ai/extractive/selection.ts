@@ -34,6 +34,8 @@ const MIN_SENTENCE_COVERAGE = 0.45;
 /** ...and the best single unit by itself. */
 const MIN_OWN_COVERAGE = 0.2;
 const MAX_SENTENCES = 2;
+/** A unit that names a person answers a "who" question within this share of the best score. */
+const WHO_RUNNER_UP = 0.75;
 
 export type LocalOutcome =
   | {
@@ -203,7 +205,7 @@ export function findAnswer(
     family,
     focusAt,
   );
-  const best = scored[0];
+  const best = firstStatementOfRow(index, scored);
   if (!best) return { kind: 'not-covered' };
   const { selected, covered } = extendSelection(
     index,
@@ -218,12 +220,22 @@ export function findAnswer(
     coverageOf(weighted, units[0]!.coverages) >= MIN_SENTENCE_COVERAGE &&
     coverageOf(weighted, units[0]!.own) >= MIN_OWN_COVERAGE &&
     weighted.some((item, i) => !item.concept.isSoft && units[0]!.own[i]! >= 0.5);
+  // "Who must replace the battery?": the answer names someone; a close runner-up that does
+  // answers rather than the best line that does not.
+  if (analysis.asksWho && !selected.some((item) => namesPerson(item.unit.text))) {
+    const naming = scored.find(
+      (item) =>
+        item.score >= WHO_RUNNER_UP * best.score &&
+        namesPerson(item.unit.text) &&
+        isGrounded([item], item.coverages),
+    );
+    if (!naming) return { kind: 'not-covered' };
+    selected.splice(0, selected.length, naming);
+    covered.splice(0, covered.length, ...naming.coverages);
+  }
   if (!isGrounded(selected, covered)) return { kind: 'not-covered' };
   // "What is the population of Guangdong?": Guangdong is there, a population is not.
   if (focusAt >= 0 && covered[focusAt]! < 0.7) return { kind: 'not-covered' };
-  if (analysis.asksWho && !selected.some((item) => namesPerson(item.unit.text))) {
-    return { kind: 'not-covered' };
-  }
 
   // A red-listed topic is answered only with a quote that contains the keyword.
   for (const keyword of options.mustCite ?? []) {
@@ -251,6 +263,46 @@ export function findAnswer(
     coverage: coverageOf(weighted, covered),
     ...(other ? { disagreement: true } : {}),
   };
+}
+
+/** A table row within this share of the best score that covers the question as well competes. */
+const SAME_ROW_SCORE = 0.85;
+
+/**
+ * The best unit; when it is a table row and another row covers the question's concepts just as
+ * well, the one printed first in its document. A filing states a line item in its statements
+ * first, then again in notes and segment tables (of other periods, parts or totals); a manual's
+ * specification table comes before the pages that repeat a figure.
+ */
+function firstStatementOfRow(
+  index: CardIndex,
+  scored: readonly ScoredUnit[],
+): ScoredUnit | undefined {
+  const best = scored[0];
+  if (!best?.unit.isRow || !hasColumns(best.unit.text)) return best;
+  const documentId = index.chunks[best.chunkIndex]!.documentId;
+  let first = best;
+  for (const candidate of scored) {
+    if (candidate.score < SAME_ROW_SCORE * best.score) break;
+    if (!candidate.unit.isRow || candidate.chunkIndex >= first.chunkIndex) continue;
+    if (!hasColumns(candidate.unit.text)) continue;
+    if (index.chunks[candidate.chunkIndex]!.documentId !== documentId) continue;
+    if (candidate.own.some((coverage, i) => Math.abs(coverage - best.own[i]!) > 0.01)) continue;
+    first = candidate;
+  }
+  return first;
+}
+
+/** A row of at least two figure columns (a statement's periods), not an index's page number. */
+function hasColumns(text: string): boolean {
+  return (
+    (
+      text
+        .replace(/[\u200b-\u200d\ufeff]/gu, '')
+        .replace(/\[[^\]]*\]\s*$/u, '')
+        .match(/(?:^|\s)\(?[$€£¥]?-?\d[\d,.]*%?\)?(?=\s|$)/gu) ?? []
+    ).length >= 2
+  );
 }
 
 /** A line that announces what follows it ("… by issuing the following.", "as follows:", "如下："). */

@@ -56,8 +56,8 @@ function restoreE(word: string): string {
 }
 
 /**
- * A light English stemmer: plurals, -ing, -ed, -ness and a final e, so "designs", "design",
- * "exported" and "exporting" meet. It only has to be consistent, because documents and
+ * A light English stemmer: plurals, -ing, -ed, -ness, a final e and -ation / -ator / -ate, so
+ * "designs", "design", "exported" and "exporting" meet, and so do "indication" and "indicator". It only has to be consistent, because documents and
  * questions go through it alike.
  */
 export function stem(word: string): string {
@@ -72,6 +72,9 @@ export function stem(word: string): string {
   else if (s.endsWith('ied') && s.length > 4) s = `${s.slice(0, -3)}y`;
   else if (s.endsWith('ed') && s.length > 4) s = restoreE(s.slice(0, -2));
   if (s.endsWith('e') && s.length > 4) s = s.slice(0, -1);
+  // "indication", "indicator" and "indicate" meet; a short stem ("location", "format") is kept.
+  const latinate = /(?:ation|ator|at)$/.exec(s);
+  if (latinate && s.length - latinate[0].length >= 5) s = s.slice(0, -latinate[0].length);
   return s;
 }
 

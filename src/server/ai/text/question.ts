@@ -88,7 +88,7 @@ const GENERAL_ADJECTIVES =
   /(?<=^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+)?)(?:(?:new|latest|main|other|best|current|different|available|standard|special|popular|minimum|maximum|min|max|rated|nominal|total|average|typical|recommended|required)\s+)+/u;
 /** "What tool is recommended…", "Which device can be used…": a kind of thing, then what it does. */
 const NAME_CATEGORY_QUESTION =
-  /^(?:what|which)\s+(?:[a-z-]+\s+)?(function|feature|tool|app|application|program|software|utility|device|button|key|menu|command|option|setting|platform|service|accessory|component|method|action|icon|tab|screen|panel|port|connector|assistant)s?\s+(?!of\b|for\b|does\b|do\b)(?:can|could|is|are|was|were|should|must|will|would|allows?|lets?|helps?|enables?|provides?|makes?|gives?|shows?|displays?|needs?|has|have|[a-z]+(?:ed|es))\b/u;
+  /^(?:what|which)\s+(?:[a-z-]+\s+)?(function|feature|tool|app|application|program|software|utility|device|button|key|menu|command|option|setting|platform|service|accessory|component|method|action|gesture|icon|tab|screen|panel|port|connector|assistant)s?\s+(?!of\b|for\b|does\b|do\b)(?:can|could|is|are|was|were|should|must|will|would|allows?|lets?|helps?|enables?|provides?|makes?|gives?|shows?|displays?|needs?|has|have|[a-z]+(?:ed|es))\b/u;
 /**
  * "What is the name / role / location of…": the answer is a name, a role, a place; the word
  * says what kind of answer, it is no evidence.
@@ -400,7 +400,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   for (const name of question.match(COMPANY_IN_QUESTION) ?? []) {
     const words = new Set(segmentWords(normalize(name)).map((word) => stem(word)));
     for (const item of merged) {
-      if (item.primary.words?.every((word) => words.has(word))) item.isSoft = true;
+      const forms = item.primary.words ?? item.primary.anyOf;
+      if (forms?.every((word) => words.has(word))) item.isSoft = true;
     }
   }
   if (category) {

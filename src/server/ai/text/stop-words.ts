@@ -38,7 +38,7 @@ export const ENGLISH_QUESTION_PHRASES: ReadonlyArray<[RegExp, string]> = [
   ],
   // "Answer in million", "(in USD millions)": how to write the figure, not where it is.
   [
-    /\b(?:answer|give|respond|reply|round)(?: \w+){0,3} in (?:usd |us\$ )?(?:millions?|billions?|thousands?)\b|\(in (?:usd |us\$ )?(?:millions?|billions?|thousands?)\)/g,
+    /\b(?:answer|give|respond|reply|round)(?: \w+){0,3} in (?:usd |us\$ )?(?:millions?|billions?|thousands?)\b|\(in (?:usd |us\$ )?(?:millions?|billions?|thousands?)\)|\bin (?:usd |us\$ )?(?:millions|billions|thousands)\s*[?？.]?\s*$/g,
     ' ',
   ],
   [/\bhow (?:thick)\b/g, ' thickness '],

@@ -56,6 +56,10 @@ function isFigureRow(line: string): boolean {
 const PERIOD_WORDS =
   /\bin (?:millions|thousands|billions)\b|\b(?:three|six|nine|twelve) months ended\b|\b(?:year|quarter) ended\b|期末|期初|本期|上期|年度|金额/iu;
 const YEAR = /\b(?:19|20)\d{2}\b/gu;
+/** "(in millions, except per share data)": the scale of a table's figures. */
+const SCALE = /\bin (?:millions|thousands|billions)\b/iu;
+/** "Operating expenses:", "Current assets:": a label over some rows of a table. */
+const GROUP_LABEL = /^[\p{L}][^.!?。！？]{0,60}[:：]$/u;
 
 /**
  * A line that heads figure columns: periods, two years, "(in millions)". Years are counted, not
@@ -68,6 +72,10 @@ const COLUMN_HEADER = {
     return YEAR.exec(line) !== null && YEAR.exec(line) !== null;
   },
 };
+
+function hasTwoYears(line: string): boolean {
+  return (line.match(YEAR) ?? []).length >= 2;
+}
 
 /** "Sheet · Model: 4SD10-18 · Rated head: 96 m": cells separated by " · ", some "name: value". */
 function isFieldRow(line: string): boolean {
@@ -120,6 +128,8 @@ export function trailingTableHeader(text: string): string | null {
     }
     if (header) return header;
     if (COLUMN_HEADER.test(line) && !isTableRow(line)) return line;
+    // A group's label inside the table ("Operating expenses:") sits below the periods' header.
+    if (GROUP_LABEL.test(line)) continue;
     if (!isTableRow(line)) return null;
   }
   return header;
@@ -230,6 +240,10 @@ export function splitUnits(text: string, carriedHeader: string | null = null): U
   // The row heading the current table: a `|` header row, or a line naming figure columns.
   let pipeHeader: string | null = carriedHeader?.includes('|') ? carriedHeader : null;
   let columnHeader: string | null = carriedHeader && !pipeHeader ? carriedHeader : null;
+  // The periods heading the figure columns ("2017 2018 2019") and their scale ("in millions"):
+  // they stay over the table when a group's label ("Operating expenses:") heads some rows.
+  let periods: string | null = columnHeader && hasTwoYears(columnHeader) ? columnHeader : null;
+  let scale: string | null = null;
   let previousWasPipe = pipeHeader !== null;
   lines.forEach((line, index) => {
     const next = lines[index + 1];
@@ -259,9 +273,13 @@ export function splitUnits(text: string, carriedHeader: string | null = null): U
         !TERMINAL.test(above) &&
         !COLUMN_HEADER.test(above)
       ) {
-        columnHeader = above;
+        columnHeader = periods && GROUP_LABEL.test(above) ? `${above} ${periods}` : above;
       }
-      const header = columnHeader && [...columnHeader].length <= 100 ? ` [${columnHeader}]` : '';
+      const scaled =
+        columnHeader && scale && !SCALE.test(columnHeader)
+          ? `${columnHeader} · ${scale}`
+          : columnHeader;
+      const header = scaled && [...scaled].length <= 100 ? ` [${scaled}]` : '';
       pieces.push({
         text: isFieldRow(line) ? line : line + header,
         heading,
@@ -272,6 +290,15 @@ export function splitUnits(text: string, carriedHeader: string | null = null): U
     }
     if (COLUMN_HEADER.test(line) && [...line].length <= 100 && !TERMINAL.test(line)) {
       columnHeader = line;
+      if (hasTwoYears(line)) periods = line;
+    }
+    const scaleOfLine = SCALE.exec(line)?.[0];
+    if (scaleOfLine && [...line].length <= 100) scale = scaleOfLine.toLowerCase();
+    else if (TERMINAL.test(line) || [...line].length > 100) {
+      // Prose ends the table: its header, periods and scale are not the next one's.
+      columnHeader = null;
+      periods = null;
+      scale = null;
     }
     if (isHeadingLine(line) && next !== undefined && !LIST_ITEM.test(line)) {
       heading = line;

@@ -226,7 +226,7 @@ describe('questions to answer, without a provider', () => {
       documentName: 'Answers from Hengtai',
       documentId: null,
       page: null,
-      preview: null,
+      previewUrl: null,
       excerpt: BRAZIL,
     };
     const newcomer = await buyer(t, cardId);
@@ -490,7 +490,7 @@ describe('questions to answer, with a provider', () => {
         documentName: 'Answers from Hengtai',
         documentId: null,
         page: null,
-        preview: null,
+        previewUrl: null,
         excerpt: BRAZIL,
       },
     ]);

@@ -55,7 +55,7 @@ export function ownAnswerCitation(
       : translate(language, 'questions.citationNoCompany'),
     documentId: null,
     page: null,
-    preview: null,
+    previewUrl: null,
     excerpt: answer,
   };
 }
