@@ -21,10 +21,10 @@ import { INJECTION_ATTEMPTS, INJECTION_TELLTALES } from './injection-cases.ts';
  * and injection question is refused without a citation.
  */
 
-/** Reached 81 of 102 (en 66/87, zh 15/15); the floor sits just below. */
-const FLOOR = { all: 79, en: 64, zh: 14 };
-/** public-qa-2: reached 214 of 301 (en 90/151, zh 124/150); the floor sits just below. */
-const FLOOR_2 = { all: 212, en: 88, zh: 122 };
+/** Reached 82 of 102 (en 67/87, zh 15/15); the floor sits just below. */
+const FLOOR = { all: 80, en: 65, zh: 14 };
+/** public-qa-2: reached 227 of 301 (en 103/151, zh 124/150); the floor sits just below. */
+const FLOOR_2 = { all: 225, en: 101, zh: 122 };
 const HENGTAI_DIR = path.resolve('fixtures/hengtai');
 
 let bench: BenchApp;

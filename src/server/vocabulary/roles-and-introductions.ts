@@ -19,4 +19,4 @@ export const ORGANISATION_NOUN =
 
 /** A sentence that names a person: a title, a role (who may do the work), a contact label. */
 export const PERSON_HINT =
-  /\b(?:mr|mrs|ms|dr|miss)\b\.?|\b(?:manager|director|ceo|founder|president|chairman|owner|contact|engineer|representative|sales|technicians?|electricians?|installers?|personnel|staff|specialists?|dealers?|servicers?|authori[sz]ed)\b|经理|總監|总监|联系人|聯絡人|负责人|創辦人|创始人|董事长|总经理|主管|先生|女士|小姐|代表/iu;
+  /\b(?:mr|mrs|ms|dr|miss)\b\.?|\b(?:manager|director|ceo|founder|president|chairman|owner|contact|engineer|representative|sales|technicians?|electricians?|installers?|personnel|staff|specialists?|dealers?|servicers?|authori[sz]ed|officers?|chief|attn)\b|经理|總監|总监|联系人|聯絡人|负责人|創辦人|创始人|董事长|总经理|主管|先生|女士|小姐|代表/iu;

@@ -205,7 +205,7 @@ export function findAnswer(
     family,
     focusAt,
   );
-  const best = firstStatementOfRow(index, scored);
+  const best = withFocus(firstStatementOfRow(index, scored), scored, focusAt);
   if (!best) return { kind: 'not-covered' };
   const { selected, covered } = extendSelection(
     index,
@@ -263,6 +263,27 @@ export function findAnswer(
     coverage: coverageOf(weighted, covered),
     ...(other ? { disagreement: true } : {}),
   };
+}
+
+/** A unit that holds the attribute asked for answers within this share of the best score. */
+const FOCUS_RUNNER_UP = 0.6;
+
+/**
+ * "What goodwill does Best Buy have for the fiscal year ending …": the best line may match the
+ * date and the company and miss the goodwill; a close runner-up that holds it answers instead.
+ */
+function withFocus(
+  best: ScoredUnit | undefined,
+  scored: readonly ScoredUnit[],
+  focusAt: number,
+): ScoredUnit | undefined {
+  // Only where the best would be declined for want of it (see findAnswer).
+  if (!best || focusAt < 0 || best.coverages[focusAt]! >= 0.7) return best;
+  return (
+    scored.find(
+      (item) => item.score >= FOCUS_RUNNER_UP * best.score && item.own[focusAt]! >= 0.5,
+    ) ?? best
+  );
 }
 
 /** A table row within this share of the best score that covers the question as well competes. */

@@ -76,3 +76,49 @@ describe('a financial table answers by cell', () => {
     expect(reply.citations[0]?.excerpt).toContain('Interest income 202 440 832');
   });
 });
+
+describe('the line that answers, not its neighbour', () => {
+  const indexOf = (...texts: string[]) =>
+    new CardIndex(
+      texts.map((text, i) => ({
+        id: i + 1,
+        documentId: 1,
+        fileName: 'report.txt',
+        page: i + 1,
+        position: i,
+        text,
+        tokens: segmentWords(text).join(' '),
+      })),
+    );
+  const answer = (index: CardIndex, question: string) =>
+    composeAnswer(index, findAnswer(index, question), question, 'en').message;
+
+  it("quotes a line item's statement, not the note that repeats it later", () => {
+    const index = indexOf(
+      'CONDENSED BALANCE SHEETS\nMarch 31, 2024 December 31, 2023\nAccounts receivable, net 26,452 31,676\nInventories 1,200 1,100',
+      'Notes to the statements.\nSegment information follows.\nPublishing segment\nAccounts receivable, net 7,444 5,000',
+    );
+    expect(answer(index, 'What is the amount of accounts receivable?')).toContain('26,452');
+  });
+
+  it('answers a who question with the line that names someone', () => {
+    const index = indexOf(
+      'Notice for built-in rechargeable battery.\nDo not attempt to remove or replace the built-in rechargeable battery. Replacement of the battery must be done by a Lenovo-authorized repair facility or technician.',
+    );
+    expect(
+      answer(index, 'Who must perform the replacement of the built-in rechargeable battery?'),
+    ).toContain('authorized repair facility or technician');
+  });
+
+  it('finds "indicator" for an "indication"', () => {
+    const index = indexOf(
+      'The Ethernet connector has two network status indicators. When the yellow indicator blinks, data is being transmitted.',
+    );
+    expect(
+      answer(
+        index,
+        'What indication does the Ethernet connector give when data is being transmitted?',
+      ),
+    ).toContain('yellow indicator blinks');
+  });
+});
