@@ -14,6 +14,7 @@ import { ocrBench } from './ocr.bench.ts';
 import { pdfBench } from './pdf.bench.ts';
 import { pipelineBench } from './pipeline.bench.ts';
 import { posterBench } from './poster.bench.ts';
+import { previewBench } from './preview.bench.ts';
 import { retrievalBench } from './retrieval.bench.ts';
 import { scaleBench } from './scale.bench.ts';
 import { spreadsheetBench } from './spreadsheet.bench.ts';
@@ -44,6 +45,7 @@ const benches: Bench[] = [
   analyticsBench,
   pipelineBench,
   posterBench,
+  previewBench,
   scaleBench,
   startupBench,
   audioBench,

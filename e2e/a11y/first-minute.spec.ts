@@ -175,10 +175,11 @@ for (const size of SIZES) {
         await expect(answer.first()).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
         await expectNoAxeViolations(page, `chat answer (${size.name}, ${language})`);
 
-        await answer.first().getByTestId('citation-chip').first().click();
-        await expect(page.getByTestId('citation-sheet')).toBeVisible();
-        await expectNoAxeViolations(page, `source sheet (${size.name}, ${language})`);
+        await answer.first().getByTestId('source-thumbnail').first().click();
+        await expect(page.getByTestId('source-viewer-image')).toBeVisible();
+        await expectNoAxeViolations(page, `source viewer (${size.name}, ${language})`);
         await page.keyboard.press('Escape');
+        await expect(page.getByTestId('source-viewer')).toBeHidden();
 
         await page.getByTestId('leave-details').click();
         await expect(page.getByTestId('lead-sheet')).toBeVisible();
@@ -220,12 +221,15 @@ test.describe('the visitor chat by keyboard alone', () => {
     ).toHaveAttribute('data-state', 'sent', { timeout: 30_000 });
 
     // Each source is one tab stop: in every answer, the keyboard reaches one control per
-    // source (its chip) and the two rating buttons, never a second control with the same name.
+    // source (its page thumbnail, or its chip) and the two rating buttons, never a second
+    // control with the same name.
     const perAnswer = await page
       .locator('[data-testid="chat-message"][data-role="assistant"]')
       .evaluateAll((answers) =>
         answers.map((answer) => ({
-          chips: answer.querySelectorAll('[data-testid="citation-chip"]').length,
+          chips: answer.querySelectorAll(
+            '[data-testid="citation-chip"], [data-testid="source-thumbnail"]',
+          ).length,
           ratings: answer.querySelectorAll('[data-testid="rate-up"], [data-testid="rate-down"]')
             .length,
           stops: [...answer.querySelectorAll<HTMLElement>('button, a[href], [tabindex]')]
@@ -251,17 +255,19 @@ test.describe('the visitor chat by keyboard alone', () => {
       await expect(page.getByTestId(control).last()).toBeFocused();
     }
     await page.keyboard.press('Shift+Tab');
-    await expect(page.getByTestId('citation-chip').last()).toBeFocused();
+    await expect(page.getByTestId('source-thumbnail').last()).toBeFocused();
 
-    const chip = answer.getByTestId('citation-chip').first();
-    await chip.focus();
+    // The source opens as its page; the arrow keys would reach the answer's other sources.
+    const source = answer.getByTestId('source-thumbnail').first();
+    await source.focus();
     await page.keyboard.press('Enter');
-    const sheet = page.getByTestId('citation-sheet');
-    await expect(sheet).toBeVisible();
-    await expect(sheet.getByTestId('citation-excerpt')).toContainText('5 designs');
+    const viewer = page.getByTestId('source-viewer');
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByTestId('source-viewer-close')).toBeFocused();
+    await expect(viewer.getByTestId('source-viewer-image')).toHaveAttribute('alt', /5 designs/);
     await page.keyboard.press('Escape');
-    await expect(sheet).toBeHidden();
-    await expect(chip).toBeFocused();
+    await expect(viewer).toBeHidden();
+    await expect(source).toBeFocused();
 
     // Leave details by keyboard; the confirmation takes focus.
     await page.getByTestId('leave-details').focus();

@@ -78,6 +78,9 @@ test('the owner edits a finished card and re-feeds its assistant', async ({ page
   await snap(page, 'edit-card-validation-desktop');
   await dialog.getByTestId('edit-linkedinUrl').fill('https://www.linkedin.com/in/li-jiaxin');
   await dialog.getByTestId('edit-companyName').fill('Hengtai Ceramics Group');
+  // The saved contact's name, family name first as Chinese names are written.
+  await dialog.getByTestId('edit-familyName').fill('Li');
+  await dialog.getByTestId('edit-givenName').fill('Jiaxin');
   await snap(page, 'edit-card-dialog-desktop');
   await dialog.getByTestId('card-details-save').click();
   await expect(dialog).toBeHidden();
@@ -87,6 +90,7 @@ test('the owner edits a finished card and re-feeds its assistant', async ({ page
   const vcard = await (await page.request.get(`/api/business-cards/${id}/vcard`)).text();
   expect(vcard).toContain('TITLE:Export Sales Manager');
   expect(vcard).toContain('IMPP;PREF=1:weixin:hengtai_li');
+  expect(vcard).toContain('N:Li;Jiaxin;;;');
 
   // 2. Add a price list: progress, then ready; the assistant answers from it.
   const documents = page.getByTestId('card-documents');

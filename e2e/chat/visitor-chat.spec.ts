@@ -181,21 +181,23 @@ test('a visitor asks from a phone and sees the streamed, sourced answer', async 
   await expect(answer).toContainText('10 years');
   await expect(page.getByTestId('chat-analyzing')).toHaveCount(0);
 
-  const chip = answer.getByTestId('citation-chip').first();
-  await expect(chip).toContainText(/hengtai-[\w-]+\.(pdf|pptx|docx|txt)/);
+  // The source is its page, as a thumbnail (e2e/chat/source-preview.spec.ts follows it further).
+  const source = answer.getByTestId('source-thumbnail').first();
+  await expect(source).toHaveAccessibleName(/hengtai-[\w-]+\.(pdf|pptx|docx|txt)/);
   await expect(page.getByTestId('chat-send')).toBeDisabled();
   await shot(page, 'chat-phone-answer');
 
-  // The source opens the quoted passage; Escape closes it and the chip has the focus again.
-  await chip.click();
-  const sheet = page.getByTestId('citation-sheet');
-  await expect(sheet).toBeVisible();
-  await expect(sheet.getByTestId('citation-excerpt')).toContainText('10 years');
-  await expect(sheet.getByTestId('citation-document')).toContainText(/hengtai-/);
+  // The source opens its page with the quoted passage; Escape closes it and the thumbnail has
+  // the focus again.
+  await source.click();
+  const viewer = page.getByTestId('source-viewer');
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByTestId('source-viewer-image')).toHaveAttribute('alt', /10 years/);
+  await expect(viewer.getByTestId('source-viewer-title')).toContainText(/hengtai-/);
   await shot(page, 'chat-phone-source');
   await page.keyboard.press('Escape');
-  await expect(sheet).toBeHidden();
-  await expect(chip).toBeFocused();
+  await expect(viewer).toBeHidden();
+  await expect(source).toBeFocused();
 
   // Out of the documents' scope: declined politely, with no source. The answer is held back
   // a moment here to see the indicator that shows until its first words arrive.
@@ -217,6 +219,7 @@ test('a visitor asks from a phone and sees the streamed, sourced answer', async 
   await page.unroute('**/api/chat/*/stream');
   await expect(decline).not.toBeEmpty();
   await expect(decline.getByTestId('citation-chip')).toHaveCount(0);
+  await expect(decline.getByTestId('source-thumbnail')).toHaveCount(0);
   await expect(decline).not.toContainText('Canberra');
   await shot(page, 'chat-phone-decline');
 
@@ -355,7 +358,7 @@ test('the chat speaks Chinese, says when a card is missing, and fits a desktop',
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   const answer = await ask(page, '公司有多少员工？');
   await expect(answer).toContainText('450');
-  await expect(answer.getByTestId('citation-chip').first()).toBeVisible();
+  await expect(answer.getByTestId('source-thumbnail').first()).toBeVisible();
   await shot(page, 'chat-phone-zh-CN');
   await page.getByTestId('chat-language').selectOption('en');
   await expect(page.getByTestId('save-contact')).toContainText('Save contact');

@@ -176,10 +176,11 @@ test('an owner works a chat lead and a paper card through the pipeline', async (
 
   // Export links: the CSV really downloads the lead, with a BOM for Excel.
   const csvLink = page.getByRole('link', { name: 'Export CSV' });
-  await expect(csvLink).toHaveAttribute('href', '/api/sales-pipeline/leads.csv');
+  // The link names the interface language: the file's headers are written in it.
+  await expect(csvLink).toHaveAttribute('href', '/api/sales-pipeline/leads.csv?lang=en');
   await expect(page.getByRole('link', { name: 'Export Excel' })).toHaveAttribute(
     'href',
-    '/api/sales-pipeline/leads.xlsx',
+    '/api/sales-pipeline/leads.xlsx?lang=en',
   );
   const download = page.waitForEvent('download');
   await csvLink.click();

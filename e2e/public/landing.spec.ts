@@ -96,7 +96,10 @@ test.describe('landing page', () => {
 
     await expect(page.getByTestId('feature-card')).toHaveCount(6);
     await expect(page.getByRole('heading', { name: 'Three steps to your card' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'What exhibitors say' })).toBeVisible();
+    // The defaults quote no customer (so no testimonials section) and promise no trial.
+    await expect(page.getByTestId('landing-promises')).toContainText('Runs on your own server');
+    await expect(page.getByRole('heading', { name: 'What exhibitors say' })).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText(/free trial|credit card|2-minute/iu);
     await expect(page.getByTestId('landing-login')).toBeVisible();
     await expect(page.getByTestId('landing-register')).toBeVisible();
 

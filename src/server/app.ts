@@ -21,6 +21,7 @@ import { sendCampaignJob, type DeliveryDeps } from './features/campaigns/deliver
 import { registerCampaignRoutes } from './features/campaigns/routes.ts';
 import { loadVapidKeys } from './features/campaigns/web-push.ts';
 import { registerFairRoutes } from './features/fairs/routes.ts';
+import { registerLandingRoutes } from './features/landing/routes.ts';
 import { registerOnboardingRoutes } from './features/onboarding/routes.ts';
 import { createAssistant, type Assistant } from './ai/assistant.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
@@ -32,6 +33,7 @@ import { registerPublicCardRoutes } from './features/cards/public-routes.ts';
 import { createDocumentProcessor, type DocumentProcessor } from './features/documents/processor.ts';
 import { registerDocumentRoutes } from './features/documents/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
+import { registerPreviewRoutes } from './features/previews/routes.ts';
 import { findSession } from './features/auth/sessions.ts';
 import { backfillUsernameSkeletons } from './features/auth/service.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerFileRoutes(app, ctx);
   registerRedListRoutes(app, ctx);
   registerFairRoutes(app, ctx);
+  registerLandingRoutes(app, ctx);
   registerOnboardingRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerPipelineRoutes(app, ctx, jobs, hub);
@@ -196,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCampaignRoutes(app, delivery);
   const documents = createDocumentProcessor(ctx, app.log, jobs);
   registerDocumentRoutes(app, ctx, documents);
+  registerPreviewRoutes(app, ctx);
 
   // Every job type's handler, in one place (a type left out does not compile).
   jobs.handle({

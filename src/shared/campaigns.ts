@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './limits.ts';
 import { LEAD_STAGES } from './schemas/pipeline.ts';
 import { optionalHttpUrl, optionalText, safeText } from './schemas/text.ts';
 
@@ -56,13 +57,32 @@ export const ZTemplate = z.object({
   urgency: z.string(),
   personalizable: z.boolean(),
   variables: z.array(z.string()),
-  effectiveness: z.number().int(),
   isActive: z.boolean(),
-  usageCount: z.number().int(),
+  /**
+   * What this server measured of the owner's campaigns made from the template; null until one
+   * was made ("not used yet"). No estimate stands in for it.
+   */
+  usage: z
+    .object({
+      campaigns: z.number().int(),
+      sent: z.number().int(),
+      clicked: z.number().int(),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TTemplate = z.infer<typeof ZTemplate>;
+
+/** A campaign's text in one more interface language (the main text has its own language). */
+export const ZCampaignText = z.object({
+  title: requiredText(CAMPAIGN_LIMITS.title),
+  message: requiredText(CAMPAIGN_LIMITS.message),
+  actionText: optionalText(CAMPAIGN_LIMITS.actionText),
+});
+export type TCampaignText = z.input<typeof ZCampaignText>;
+
+export const ZCampaignTranslations = z.partialRecord(z.enum(LANGUAGES), ZCampaignText);
 
 export const ZCampaignCreate = z.object({
   name: requiredText(CAMPAIGN_LIMITS.name),
@@ -72,6 +92,10 @@ export const ZCampaignCreate = z.object({
   actionUrl: optionalHttpUrl(CAMPAIGN_LIMITS.url),
   icon: optionalHttpUrl(CAMPAIGN_LIMITS.icon),
   urgency: z.enum(URGENCIES).default('normal'),
+  /** The language of title, message and actionText above: the text a visitor gets by default. */
+  language: z.enum(LANGUAGES).default('zh-CN'),
+  /** The same message in other interface languages; each visitor gets their language's text. */
+  translations: ZCampaignTranslations.default({}),
   businessCardId: id,
   templateId: id.nullish(),
   targetAudience: z.enum(AUDIENCES).default('all'),
@@ -92,6 +116,11 @@ export const ZCampaign = z.object({
   actionUrl: z.string().nullable(),
   icon: z.string().nullable(),
   urgency: z.string(),
+  language: z.enum(LANGUAGES),
+  translations: z.partialRecord(
+    z.enum(LANGUAGES),
+    z.object({ title: z.string(), message: z.string(), actionText: z.string().nullable() }),
+  ),
   businessCardId: z.number().int().nullable(),
   cardName: z.string().nullable(),
   templateId: z.number().int().nullable(),

@@ -65,6 +65,11 @@ export const users = pgTable(
     companyLogo: text('company_logo'),
     website: text('website'),
     address: text('address'),
+    /**
+     * The owner's IANA time zone (e.g. Asia/Shanghai): exports show times in it. Set from the
+     * browser when the owner has not chosen one.
+     */
+    timeZone: text('time_zone'),
     /** When the onboarding welcome was answered (start guide or later): shown once per account. */
     onboardingSeenAt: timestamp('onboarding_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -125,6 +130,9 @@ export const businessCards = pgTable(
     cardDesign: text('card_design').notNull().default('default'),
     companyName: text('company_name'),
     contactPerson: text('contact_person'),
+    /** The contact person's family and given name, as typed (the vCard's N); null: split from contactPerson. */
+    familyName: text('family_name'),
+    givenName: text('given_name'),
     jobTitle: text('job_title'),
     wechatId: text('wechat_id'),
     whatsapp: text('whatsapp'),
@@ -137,6 +145,12 @@ export const businessCards = pgTable(
     cardTemplate: text('card_template').notNull().default('modern'),
     primaryColor: text('primary_color').notNull().default('#3B82F6'),
     secondaryColor: text('secondary_color').notNull().default('#1E40AF'),
+    /**
+     * A generated palette the owner applied ({ primary, secondary, accent, background, text }):
+     * the card's colours, and the colours of its posters drawn in the "custom" scheme with none
+     * chosen. Null: none applied.
+     */
+    brandPalette: jsonb('brand_palette'),
     selectedAiModel: text('selected_ai_model').notNull().default('openai'),
     recommendedAiModel: text('recommended_ai_model').notNull().default('openai'),
     modelRecommendationReason: text('model_recommendation_reason'),
@@ -257,6 +271,11 @@ export const visitorSessions = pgTable(
     language: text('language'),
     /** The browser's IANA time zone (e.g. Europe/Berlin): where a visitor is, without GeoIP. */
     timeZone: text('time_zone'),
+    /**
+     * The visitor's country (ISO alpha-2) as lib/visitor-traits.ts resolves it from their
+     * requests: the one every screen shows (notification, analytics, pipeline).
+     */
+    country: text('country'),
     /** Device class from the user agent: mobile, tablet or desktop. */
     deviceType: text('device_type'),
     lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
@@ -425,6 +444,8 @@ export const posters = pgTable('posters', {
   eventDate: text('event_date'),
   eventLocation: text('event_location'),
   layout: text('layout'),
+  /** The interface language the poster was written in (its QR caption follows it). */
+  language: text('language'),
   createdAt: createdAt(),
 });
 
@@ -453,7 +474,6 @@ export const socialMediaContents = pgTable('social_media_contents', {
     .notNull()
     .default(sql`'[]'::jsonb`),
   mediaType: text('media_type'),
-  estimatedReach: integer('estimated_reach'),
   bestPostTime: text('best_post_time'),
   language: text('language'),
   translations: jsonb('translations'),
@@ -476,10 +496,8 @@ export const pushNotificationTemplates = pgTable('push_notification_templates', 
   urgency: text('urgency').notNull().default('normal'),
   personalizable: boolean('personalizable').notNull().default(false),
   variables: jsonb('variables'),
-  effectiveness: integer('effectiveness').notNull().default(75),
   industry: text('industry'),
   isActive: boolean('is_active').notNull().default(true),
-  usageCount: integer('usage_count').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -497,6 +515,12 @@ export const pushNotificationCampaigns = pgTable('push_notification_campaigns', 
   actionUrl: text('action_url'),
   icon: text('icon'),
   urgency: text('urgency').notNull().default('normal'),
+  /** The interface language the main title and message are written in. */
+  language: text('language').notNull().default('zh-CN'),
+  /** Texts in the other interface languages: { "en": { title, message, actionText } }. */
+  translations: jsonb('translations')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   targetAudience: text('target_audience'),
   scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
   status: text('status').notNull().default('draft'),
@@ -792,3 +816,24 @@ export const chatQuestions = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/** Content the admin edits for the whole server, one JSON value per key (e.g. "landing"). */
+export const siteContent = pgTable('site_content', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** How often an owner has used (copied) one conversation starter's text: a measured count. */
+export const starterUses = pgTable(
+  'starter_uses',
+  {
+    id: serial('id').primaryKey(),
+    userId: userRef(),
+    /** sha256 of the starter's text, so the same opener counts again when generated again. */
+    contentHash: text('content_hash').notNull(),
+    uses: integer('uses').notNull().default(0),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('starter_uses_user_hash_idx').on(t.userId, t.contentHash)],
+);

@@ -220,7 +220,29 @@ function buildHighlights(sentences: Line[], overview: SourcedText[]): SourcedTex
 
 // Products -------------------------------------------------------------------------------------
 
-const MODEL_LINE = /^([A-Z]{1,4}-?[A-Z]{0,2}\d{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*)\s*[:：\-–]\s*(.+)$/;
+/**
+ * A catalogue line that starts with a model code: "HT-M6060: glazed porcelain, …",
+ * "QB60 peripheral pump: 0.37 kW, …" (the name before the colon), "4SD8-26: 4-inch …".
+ */
+const MODEL_LINE =
+  /^((?:[A-Z]{1,4}-?[A-Z]{0,2}\d{2,}|\d{1,2}[A-Z]{1,3}\d+)[A-Z0-9]*(?:-[A-Z0-9]+)*)(?:\s+([A-Za-z][A-Za-z -]{2,40}?)\s*[:：]|\s*[:：]|\s+[-–]\s)\s*(.+)$/;
+
+/**
+ * A phrase the patterns took for a product but that states something about the company: its
+ * capacity, history, staff, markets or certificates ("能力达到80万台", "通过CE认证",
+ * "since 2006"). One list, so every generator quotes products only.
+ */
+const NOT_A_PRODUCT =
+  /能力|产能|產能|年产|年產|日产|日產|达到|達到|成立|位于|位於|拥有|擁有|员工|員工|专利|專利|远销|遠銷|销往|銷往|通过|通過|认证|認證|的|企业|企業|公司|我们|我們|用$|\b(?:capacity|founded|established|since|employees|staff|patents?|certified|certification|exported?|countries|years?)\b/iu;
+
+/** A label that names a product: a model or a name, not a statement or a fragment. */
+export function isProductLabel(label: string): boolean {
+  const name = label.split(/[:：]/u)[0]!.trim();
+  if ([...name].length < 2) return false;
+  // A model code ("QB60: …") names a product whatever its description says.
+  if (/^[A-Z0-9][A-Z0-9-]*\d[A-Z0-9-]*$/u.test(name) && /[:：]/u.test(label)) return true;
+  return !NOT_A_PRODUCT.test(label) && !/\d+\s*(?:万|萬)?(?:台|套|件|吨|噸|平方米|m²)/u.test(label);
+}
 
 function findProducts(lines: Line[]): SourcedFact[] {
   const products: SourcedFact[] = [];
@@ -230,8 +252,8 @@ function findProducts(lines: Line[]): SourcedFact[] {
     // Questions mention products the company does not sell ("Do you offer installation?").
     if (/[?？]$/u.test(text) || QUESTION_START.test(text)) continue;
     const model = MODEL_LINE.exec(text);
-    if (model?.[1] && model[2]) {
-      const description = model[2].split(/[,，;；]/)[0]?.trim() ?? '';
+    if (model?.[1] && model[3]) {
+      const description = model[2]?.trim() || (model[3].split(/[,，;；]/)[0]?.trim() ?? '');
       found.push(description ? `${model[1]}: ${description}` : model[1]);
     }
     const offering = OFFERING_LIST.exec(text)?.[1];
@@ -251,7 +273,7 @@ function findProducts(lines: Line[]): SourcedFact[] {
         if (part.trim().length >= 2) found.push(part.trim());
       }
     }
-    for (const label of found) products.push({ ...line, label });
+    for (const label of found) if (isProductLabel(label)) products.push({ ...line, label });
   }
   // Headings like "Marble Look Series" also appear inside sentences: keep each once.
   const seen = new Set<string>();
@@ -340,6 +362,20 @@ function findContactLines(lines: Line[]): SourcedFact[] {
 
 const MAX_TRADE_TERMS = 16;
 
+/**
+ * A heading names a topic and states nothing ("Ordering and shipping", "付款与交货"): no
+ * figure, no label with a value, a few words. Quoted as a term it reads "Shipping: Ordering
+ * and shipping."
+ */
+function isHeading(text: string): boolean {
+  if (/\d|[:：]\s*\S/u.test(text)) return false;
+  // A table's header row: column names between separators ("型号 · 品名 · 单价（美元）").
+  if (/\s[·|]\s/u.test(text)) return true;
+  const bare = text.replace(/[.。!！]$/u, '');
+  const han = bare.match(/\p{Script=Han}/gu)?.length ?? 0;
+  return han > 0 ? han <= 8 && !/[，,]/u.test(bare) : bare.split(/\s+/u).length <= 4;
+}
+
 /** Lines stating trade terms, short enough to quote, questions left out (FAQ answers kept). */
 function findTradeTerms(lines: Line[]): Array<SourcedFact & { label: TradeTermKind }> {
   const found: Array<SourcedFact & { label: TradeTermKind }> = [];
@@ -350,7 +386,7 @@ function findTradeTerms(lines: Line[]): Array<SourcedFact & { label: TradeTermKi
     if (/[?？]$/u.test(text) || QUESTION_START.test(text)) continue;
     const folded = foldKeepingOffsets(text);
     const kind = TRADE_TERM_CUES.find(([, cue]) => cue.test(folded))?.[0];
-    if (!kind) continue;
+    if (!kind || isHeading(text)) continue;
     seen.add(text);
     found.push({ ...line, text, label: kind });
     if (found.length >= MAX_TRADE_TERMS) break;

@@ -16,6 +16,12 @@ export const posterKey = (userId: number, posterId: number) =>
 export const chatPhotoKey = (userId: number, sessionId: number, id: string) =>
   `${userPrefix(userId)}chat-photos/${sessionId}/${id}`;
 
+/**
+ * A document's drawn pages (previews, the pictures cut from them: features/previews) sit beside
+ * its file under this prefix, so they go with it.
+ */
+export const documentPagesPrefix = (documentKey: string) => `${documentKey}.pages/`;
+
 /** The public URL path of a stored logo. */
 export const logoUrl = (userId: number, name: string) => `/api/files/logos/${userId}/${name}`;
 

@@ -6,7 +6,7 @@ import { VISITOR_COOKIE, type TStoredChatMessage } from '#shared/schemas/chat.ts
 import type { AppContext } from '#server/context.ts';
 import { visitorSessions } from '#server/db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
-import { deviceTypeOf } from './visitor-traits.ts';
+import { countryOf, deviceTypeOf, proxyCountry } from './visitor-traits.ts';
 
 /*
  * A visitor's conversation with one card (visitor_sessions): found or opened from the visitor
@@ -90,7 +90,9 @@ export async function openVisitorSession(
     request.cookies[VISITOR_COOKIE] = token;
   } else {
     const existing = await sessionByKey(ctx, sessionKey(ctx, cardId, token));
-    if (existing) return { session: await rememberVisit(ctx, existing, visit), isNew: false };
+    if (existing) {
+      return { session: await rememberVisit(ctx, request, existing, visit), isNew: false };
+    }
   }
   const key = sessionKey(ctx, cardId, token);
   const [created] = await ctx.db
@@ -104,6 +106,7 @@ export async function openVisitorSession(
       source: chatSource(visit.source),
       language: visit.language ?? null,
       timeZone: visit.timeZone ?? null,
+      country: visitCountry(request, visit),
       deviceType: deviceTypeOf(request.headers['user-agent']),
     })
     .onConflictDoNothing({ target: visitorSessions.sessionToken })
@@ -111,18 +114,35 @@ export async function openVisitorSession(
   if (created) return { session: created, isNew: true };
   // Two first requests of the same browser raced: the other one created it.
   const existing = await sessionByKey(ctx, key);
-  return { session: await rememberVisit(ctx, existing!, visit), isNew: false };
+  return { session: await rememberVisit(ctx, request, existing!, visit), isNew: false };
 }
 
-/** A returning visitor's language and time zone are updated when they changed. */
+/** Where the visitor is, by the one rule (countryOf), from this request and what is known. */
+function visitCountry(
+  request: FastifyRequest,
+  visit: VisitContext,
+  known?: Pick<VisitorSession, 'language' | 'timeZone'>,
+): string | null {
+  return countryOf({
+    proxyCountry: proxyCountry(request),
+    timeZone: visit.timeZone ?? known?.timeZone,
+    acceptLanguage: request.headers['accept-language'],
+    language: visit.language ?? known?.language,
+  });
+}
+
+/** A returning visitor's language, time zone and country are updated when they changed. */
 async function rememberVisit(
   ctx: AppContext,
+  request: FastifyRequest,
   existing: VisitorSession,
   visit: VisitContext,
 ): Promise<VisitorSession> {
-  const changes: Partial<Pick<VisitorSession, 'language' | 'timeZone'>> = {};
+  const changes: Partial<Pick<VisitorSession, 'language' | 'timeZone' | 'country'>> = {};
   if (visit.language && existing.language !== visit.language) changes.language = visit.language;
   if (visit.timeZone && existing.timeZone !== visit.timeZone) changes.timeZone = visit.timeZone;
+  const country = visitCountry(request, visit, existing);
+  if (country && existing.country !== country) changes.country = country;
   if (Object.keys(changes).length === 0) return existing;
   const [updated] = await ctx.db
     .update(visitorSessions)
@@ -132,7 +152,7 @@ async function rememberVisit(
   return updated ?? existing;
 }
 
-export function storedMessages(session: VisitorSession): TStoredChatMessage[] {
+export function storedMessages(session: Pick<VisitorSession, 'messages'>): TStoredChatMessage[] {
   return Array.isArray(session.messages) ? (session.messages as TStoredChatMessage[]) : [];
 }
 

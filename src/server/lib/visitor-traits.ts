@@ -143,23 +143,63 @@ function regionOfLanguage(language: string): string | null {
   return null;
 }
 
+/** What a visitor's requests say about where they are. */
+export interface CountrySignals {
+  /** The country a trusted proxy named (proxyCountry). */
+  proxyCountry?: string | null;
+  /** The browser's IANA time zone. */
+  timeZone?: string | null;
+  /** The browser's Accept-Language header (its first tag's region counts). */
+  acceptLanguage?: string | null;
+  /** The interface language tag (`zh-TW` says TW). */
+  language?: string | null;
+}
+
 /**
- * The visitor's likely country (ISO alpha-2) from the browser's IANA time zone, falling back to
- * the region of its language tag; null when neither says anything (e.g. `UTC` and `en`).
+ * The visitor's likely country (ISO alpha-2): the one rule for every screen that shows where a
+ * visitor is (the owner's notification, the analytics, the pipeline and its exports). A
+ * trusted proxy's country header first, then the browser's time zone, then the region of its
+ * first Accept-Language tag, then that of the interface language; null when none says
+ * anything (e.g. `UTC` and `en`). Stored on the visitor's session as they come
+ * (visitor-sessions.ts) and read from there by everyone (sessionCountry).
  */
 export function countryOf({
+  proxyCountry,
   timeZone,
+  acceptLanguage,
   language,
-}: {
+}: CountrySignals): string | null {
+  if (proxyCountry) return proxyCountry;
+  const fromZone = timeZone ? ZONE_COUNTRY[timeZone] : undefined;
+  if (fromZone) return fromZone;
+  const browserTag = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
+  const fromBrowser = browserTag ? regionOfLanguage(browserTag) : null;
+  if (fromBrowser) return fromBrowser;
+  return language ? regionOfLanguage(language.trim()) : null;
+}
+
+/**
+ * The country a stored visitor session shows: the one resolved when the visitor came, or, for
+ * a session stored before that was kept, what its time zone and language say.
+ */
+export function sessionCountry(session: {
+  country?: string | null;
   timeZone?: string | null;
   language?: string | null;
 }): string | null {
-  if (timeZone) {
-    const country = ZONE_COUNTRY[timeZone];
-    if (country) return country;
+  return session.country ?? countryOf({ timeZone: session.timeZone, language: session.language });
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A country code as the owner's notification names it (`DE` → Germany). */
+export function countryName(code: string | null): string | null {
+  if (!code) return null;
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
   }
-  if (language) return regionOfLanguage(language.trim());
-  return null;
 }
 
 /** Accepts what `Intl.DateTimeFormat().resolvedOptions().timeZone` can produce (`Etc/GMT+8` too). */

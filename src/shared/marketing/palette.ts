@@ -18,7 +18,7 @@ export type TPaletteRequest = z.infer<typeof ZPaletteRequest>;
 
 export const PALETTE_ROLES = ['primary', 'secondary', 'accent', 'background', 'text'] as const;
 
-const hex = z.string().regex(/^#[0-9a-f]{6}$/);
+const hex = z.string().regex(/^#[0-9a-f]{6}$/i, 'posters.badColor');
 
 export const ZPalette = z.object({
   name: z.string(),
@@ -43,3 +43,17 @@ export const ZPaletteResponse = z.object({
   palettes: z.array(ZPalette),
 });
 export type TPaletteResponse = z.infer<typeof ZPaletteResponse>;
+
+/** POST /api/business-cards/{id}/palette: one palette's colours, for the card and its posters. */
+export const ZApplyPaletteRequest = z.object({
+  colors: ZPalette.shape.colors,
+});
+export type TApplyPaletteRequest = z.infer<typeof ZApplyPaletteRequest>;
+
+export const ZApplyPaletteResponse = z.object({
+  businessCardId: z.number().int(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  brandPalette: ZPalette.shape.colors,
+});
+export type TApplyPaletteResponse = z.infer<typeof ZApplyPaletteResponse>;

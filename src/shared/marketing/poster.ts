@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../schemas/text.ts';
+import { LANGUAGES } from '../limits.ts';
 
 /*
  * Event posters: the generator's constants, the shapes it stores and the form's validation.
@@ -58,9 +59,8 @@ export const REFERENCE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const POSTER_VARIATIONS = 3;
 export const POSTER_WIDTH = 1080;
 export const POSTER_HEIGHT = 1350;
-/** The download's QR overlay: its size in pixels and its caption. */
+/** The download's QR overlay: its size in pixels (its caption: posters.art.qrCaption). */
 export const POSTER_QR_SIZE = 120;
-export const POSTER_QR_CAPTION = '扫码咨询';
 
 /** The one message for a missing title, type, date or location. */
 export const POSTER_INCOMPLETE = 'posters.incomplete';
@@ -127,6 +127,8 @@ export const ZPoster = z.object({
   eventLocation: z.string().nullable(),
   description: z.string(),
   keyMessages: z.array(z.string()),
+  /** The interface language it was written in; its download's QR caption is in it too. */
+  language: z.enum(LANGUAGES),
   /** The path the poster's QR code opens. */
   qrCode: z.string(),
   createdAt: z.string(),

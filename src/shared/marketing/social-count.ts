@@ -38,29 +38,65 @@ export function platformLength(text: string, platform: string): number {
   return total + weighText(text.slice(last));
 }
 
+const WORD_SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/**
+ * Where words start and end in `text` (string indexes): whole Latin words, whole Chinese words
+ * as the platform's dictionary splits them, whole emoji. A cut at one of these never splits a
+ * word, a character or an emoji.
+ */
+function wordBoundaries(text: string): number[] {
+  const boundaries = [0];
+  for (const { index, segment } of WORD_SEGMENTER.segment(text)) {
+    boundaries.push(index + segment.length);
+  }
+  return boundaries;
+}
+
+/** The longest start of `text` that ends at a word boundary and for which `fits` holds. */
+function wordStart(text: string, fits: (head: string) => boolean): string {
+  const boundaries = wordBoundaries(text);
+  let low = 0;
+  let high = boundaries.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(text.slice(0, boundaries[mid]))) low = mid;
+    else high = mid - 1;
+  }
+  return text.slice(0, boundaries[low]);
+}
+
+/**
+ * At most `max` characters of `text` (code points), cut at a word boundary, with no dangling
+ * punctuation: a title or a hashtag that must fit a platform's limit.
+ */
+export function cutAtWord(text: string, max: number): string {
+  if ([...text].length <= max) return text;
+  const head = wordStart(text, (candidate) => [...candidate].length <= max);
+  // A whole clause reads better than a clause cut short, when one ends past the middle.
+  const clauseEnd = Math.max(...[...'，,：:；;、—'].map((mark) => head.lastIndexOf(mark)));
+  const cut = clauseEnd > head.length / 2 ? head.slice(0, clauseEnd) : head;
+  return cut.replace(/[\s,，、;；:：\-–—(（]+$/u, '').trimEnd();
+}
+
 /**
  * The longest start of `text` that, with an ellipsis, fits `limit` as `platform` counts;
- * cut at a sentence or word end when one is near. Text that already fits comes back as is.
+ * cut at a sentence or word end when one is near, never inside a word. Text that already fits
+ * comes back as is.
  */
 export function fitToLimit(text: string, platform: string, limit: number): string {
   if (platformLength(text, platform) <= limit) return text;
   const ellipsis = '…';
-  const chars = [...text];
-  let low = 0;
-  let high = chars.length;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (platformLength(chars.slice(0, mid).join('') + ellipsis, platform) <= limit) low = mid;
-    else high = mid - 1;
-  }
-  const head = chars.slice(0, low).join('');
+  const head = wordStart(
+    text,
+    (candidate) => platformLength(candidate + ellipsis, platform) <= limit,
+  );
   const breakAt = Math.max(
     head.lastIndexOf('\n'),
     head.lastIndexOf('。'),
     head.lastIndexOf('. '),
-    head.lastIndexOf(' '),
     head.lastIndexOf('，'),
   );
   const cut = breakAt > head.length * 0.7 ? head.slice(0, breakAt) : head;
-  return cut.trimEnd() + ellipsis;
+  return cut.replace(/[\s,，、;；:：\-–—]+$/u, '') + ellipsis;
 }

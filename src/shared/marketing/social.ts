@@ -27,6 +27,11 @@ export const PLATFORM_CHAR_LIMITS: Record<SocialPlatform, number> = {
   xiaohongshu: 1000,
 };
 
+/** Titles where a platform has them (a Xiaohongshu note's title: 20 characters). */
+export const PLATFORM_TITLE_LIMITS: Partial<Record<SocialPlatform, number>> = {
+  xiaohongshu: 20,
+};
+
 export const SOCIAL_CONTENT_TYPES = ['post', 'thread', 'promotional', 'informational'] as const;
 export type SocialContentType = (typeof SOCIAL_CONTENT_TYPES)[number];
 export const SOCIAL_TONES = ['professional', 'casual', 'humorous', 'formal'] as const;
@@ -85,9 +90,44 @@ export const ZSocialGenerateRequest = z.object({
   tone: z.enum(SOCIAL_TONES).default('professional'),
   /** Document ids to write from; empty or absent: all of the card's documents. */
   includedDocuments: z.array(cardId).max(100).default([]),
-  language: z.enum(['zh-CN', 'en']).optional(),
+  /** One language (the older form); absent with no `languages`: the documents' language. */
+  language: z.enum(TRANSLATION_LANGUAGES, 'marketingText.validation.language').optional(),
+  /** Every language a post is wanted in; the languages ticked on the form. */
+  languages: z
+    .array(z.enum(TRANSLATION_LANGUAGES, 'marketingText.validation.language'))
+    .min(1, 'marketingText.validation.languageRequired')
+    .max(TRANSLATION_LANGUAGES.length)
+    .optional(),
 });
 export type TSocialGenerateRequest = z.input<typeof ZSocialGenerateRequest>;
+
+/**
+ * The languages a post is written in with no provider: composed from the facts in English and
+ * Simplified Chinese, and the Simplified text set in Traditional characters. Every other
+ * language needs a provider (decision 020: no word-swap translation).
+ */
+export const LOCAL_POST_LANGUAGES = [
+  'en',
+  'zh-CN',
+  'zh-TW',
+] as const satisfies readonly TranslationLanguage[];
+
+export function isLocalPostLanguage(
+  language: TranslationLanguage,
+): language is (typeof LOCAL_POST_LANGUAGES)[number] {
+  return (LOCAL_POST_LANGUAGES as readonly string[]).includes(language);
+}
+
+/** One language's post in a generate answer. */
+export const ZSocialPost = z.object({
+  id: z.number().int(),
+  language: z.enum(TRANSLATION_LANGUAGES),
+  content: z.string(),
+  hashtags: z.array(z.string()),
+  charCount: z.number().int(),
+  writtenBy: z.enum(['local', 'provider']),
+});
+export type TSocialPost = z.infer<typeof ZSocialPost>;
 
 export const ZSocialGenerateResponse = z.object({
   success: z.literal(true),
@@ -97,8 +137,13 @@ export const ZSocialGenerateResponse = z.object({
   hashtags: z.array(z.string()),
   charLimit: z.number().int(),
   charCount: z.number().int(),
-  effectiveness: z.number().int(),
   writtenBy: z.enum(['local', 'provider']),
+  /** The post in each language written, in the order asked (the fields above: the first). */
+  posts: z.array(ZSocialPost),
+  /** Languages asked for that only a provider can write, and none is configured. */
+  needsProvider: z.array(z.enum(TRANSLATION_LANGUAGES)),
+  /** Languages asked for that the configured provider failed to write this time. */
+  providerFailed: z.array(z.enum(TRANSLATION_LANGUAGES)),
 });
 export type TSocialGenerateResponse = z.infer<typeof ZSocialGenerateResponse>;
 
@@ -123,7 +168,6 @@ export const ZTransformation = z.object({
   hashtags: z.array(z.string()),
   mentions: z.array(z.string()),
   mediaType: z.enum(['image', 'text']),
-  estimatedReach: z.number().int(),
   bestPostTime: z.string(),
   charLimit: z.number().int(),
   charCount: z.number().int(),
@@ -163,7 +207,6 @@ export const ZSocialContent = z.object({
   hashtags: z.array(z.string()),
   mentions: z.array(z.string()),
   mediaType: z.string().nullable(),
-  estimatedReach: z.number().int().nullable(),
   bestPostTime: z.string().nullable(),
   language: z.string().nullable(),
   translations: z.record(z.string(), z.string()),

@@ -55,11 +55,18 @@ export const ZStarter = z.object({
   scenario: z.enum(SCENARIOS),
   tone: z.enum(STARTER_TONES),
   category: z.enum(STARTER_CATEGORIES),
-  effectiveness: z.number().int().min(0).max(100),
-  /** Why this score: the rule's parts, as i18n keys with their points. */
-  effectivenessReasons: z.array(z.object({ key: z.string(), points: z.number().int() })),
+  /** How often the owner used (copied) this very text: measured, 0 when not used yet. */
+  uses: z.number().int().min(0),
 });
 export type TStarter = z.infer<typeof ZStarter>;
+
+/** POST /api/conversation-starters/uses: the owner used (copied) this starter's text. */
+export const ZStarterUseRequest = z.object({
+  content: safeText().trim().min(1, 'validation.required').max(4000, 'validation.tooLong'),
+});
+export type TStarterUseRequest = z.input<typeof ZStarterUseRequest>;
+export const ZStarterUseResponse = z.object({ uses: z.number().int() });
+export type TStarterUseResponse = z.infer<typeof ZStarterUseResponse>;
 
 export const ZStarterResponse = z.object({
   starters: z.array(ZStarter),

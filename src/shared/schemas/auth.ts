@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../limits.ts';
+import { isTimeZone } from '../time-zone.ts';
 import {
   emailAddress,
   optionalHttpUrl,
@@ -73,6 +74,11 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;
 
+/** An IANA time zone name the runtime knows. */
+export const ZTimeZone = safeText()
+  .trim()
+  .refine((value) => isTimeZone(value), 'validation.timeZone');
+
 export const ZProfileUpdateRequest = z.object({
   username,
   email,
@@ -80,7 +86,13 @@ export const ZProfileUpdateRequest = z.object({
   phone: optionalText,
   logoUrl: optionalUrl,
   vipPromotionCode: optionalText,
+  /** The owner's IANA time zone (exports show times in it); left out: unchanged. */
+  timeZone: ZTimeZone.optional(),
 });
+/** The owner's time zone alone (the web sends the browser's when none is set). */
+export const ZTimeZoneUpdateRequest = z.object({ timeZone: ZTimeZone });
+export type TTimeZoneUpdateRequest = z.input<typeof ZTimeZoneUpdateRequest>;
+
 export type TProfileUpdateRequest = z.input<typeof ZProfileUpdateRequest>;
 export type TProfileUpdateData = z.output<typeof ZProfileUpdateRequest>;
 
@@ -106,6 +118,8 @@ export const ZPublicUser = z.object({
   companyLogo: z.string().nullable(),
   website: z.string().nullable(),
   address: z.string().nullable(),
+  /** The owner's IANA time zone; null until set (the web then sends the browser's). */
+  timeZone: z.string().nullable(),
   role: ZRole,
   createdAt: z.string(),
 });

@@ -88,6 +88,9 @@ export type TCompanyDetailsData = z.output<typeof ZCompanyDetailsFields>;
 export const ZCardDetailsFields = z.object({
   companyName: clearable(ZCompanyDetailsFields.shape.companyName),
   contactPerson: clearable(ZCompanyDetailsFields.shape.username),
+  /** The contact's family and given name for the saved contact (vCard N); '' clears. */
+  familyName: clearableText(60),
+  givenName: clearableText(60),
   jobTitle: clearable(jobTitle()),
   email: optionalEmail(),
   phone: clearable(ZCompanyDetailsFields.shape.phone),
@@ -114,7 +117,7 @@ export const ZAnalysisResult = z.object({
   marketingContent: z.boolean(),
   recommendedModel: ZAiModel,
   reasoning: z.string(),
-  confidence: z.number().min(0).max(1),
+  // No confidence figure: the recommendation is a rule over the documents, its accuracy unmeasured.
   /** How many ready documents the analysis read. */
   documents: z.number().int(),
 });
@@ -201,7 +204,12 @@ export const ZBusinessCard = z.object({
   phone: z.string().nullable(),
   website: z.string().nullable(),
   address: z.string().nullable(),
-  /** The card's own (no owner fallback): job title, WeChat ID, WhatsApp (+digits), LinkedIn. */
+  /**
+   * The card's own (no owner fallback): the contact's family and given name as typed (null:
+   * split from contactPerson), job title, WeChat ID, WhatsApp (+digits), LinkedIn.
+   */
+  familyName: z.string().nullable().optional(),
+  givenName: z.string().nullable().optional(),
   jobTitle: z.string().nullable(),
   wechatId: z.string().nullable(),
   whatsapp: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clearableText, optionalEmail, optionalText, safeText, websiteText } from './text.ts';
+import { LANGUAGES } from '../limits.ts';
 
 /* The sales pipeline: leads, tasks, settings, analytics, webhook, paper cards. */
 
@@ -119,8 +120,15 @@ export const DEFAULT_PIPELINE_SETTINGS: TPipelineSettings = {
   autoFollowUpEmail: false,
 };
 
+/** The follow-up mail as it will be sent: the headers a buyer sees, and the text. */
 export const ZFollowUpDraft = z.object({
   to: z.string().nullable(),
+  /** Shown as the sender: the exhibitor's company – person (the address is the server's). */
+  senderName: z.string().nullable(),
+  /** Where the buyer's reply goes: the owner's verified address. */
+  replyTo: z.string().nullable(),
+  /** The buyer's language the text is written in. */
+  language: z.enum(LANGUAGES),
   subject: z.string(),
   body: z.string(),
 });

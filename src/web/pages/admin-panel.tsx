@@ -1,8 +1,9 @@
-import { BarChart3, CalendarDays, ScrollText, ShieldX, Users } from 'lucide-react';
+import { BarChart3, CalendarDays, LayoutTemplate, ScrollText, ShieldX, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AuditTab } from '../components/admin/audit-tab.tsx';
 import { FairsTab } from '../components/admin/fairs-tab.tsx';
+import { LandingTab } from '../components/admin/landing-tab.tsx';
 import { StatsTab } from '../components/admin/stats-tab.tsx';
 import { UsersTab } from '../components/admin/users-tab.tsx';
 import { PageContainer, PageHeader } from '../components/layout/app-layout.tsx';
@@ -14,7 +15,7 @@ import { useCurrentUser } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * The admin panel: users, figures, trade fairs and the audit log. The route needs
+ * The admin panel: users, figures, trade fairs, the landing page's content and the audit log. The route needs
  * a login (signed out: /login?next=); a non-admin sees "not allowed". The server checks the
  * role again on every call.
  */
@@ -42,6 +43,10 @@ export default function AdminPanelPage() {
             <CalendarDays aria-hidden="true" />
             {t('admin.tabs.fairs')}
           </TabsTrigger>
+          <TabsTrigger value="landing">
+            <LayoutTemplate aria-hidden="true" />
+            {t('admin.tabs.landing')}
+          </TabsTrigger>
           <TabsTrigger value="audit">
             <ScrollText aria-hidden="true" />
             {t('admin.tabs.audit')}
@@ -55,6 +60,9 @@ export default function AdminPanelPage() {
         </TabsContent>
         <TabsContent value="fairs">
           <FairsTab />
+        </TabsContent>
+        <TabsContent value="landing">
+          <LandingTab />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab />

@@ -80,7 +80,7 @@ export default function AdvancedFeaturesPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="palette">
-          <PaletteGenerator />
+          <PaletteGenerator cardId={cardId} />
         </TabsContent>
         <TabsContent value="poster">
           <PosterQuickForm cardId={cardId} />

@@ -9,7 +9,6 @@ import {
   MessagesSquare,
   PlayCircle,
   QrCode,
-  Quote,
   ShieldCheck,
   Sparkles,
 } from 'lucide-react';
@@ -18,6 +17,7 @@ import { Link, useLocation } from 'wouter';
 
 import { FairCountdowns } from '../components/landing/fair-countdowns.tsx';
 import { IntroScene, useIntro } from '../components/landing/intro-scene.tsx';
+import { CtaText, HeroPromises, Testimonials } from '../components/landing/landing-content.tsx';
 import { LandingMenu } from '../components/landing/landing-menu.tsx';
 import { LandingStats } from '../components/landing/stats.tsx';
 import { LanguageSwitcher } from '../components/layout/language-switcher.tsx';
@@ -45,8 +45,6 @@ const STEPS = [
   { key: 'card', icon: QrCode },
   { key: 'chat', icon: MessagesSquare },
 ] as const;
-
-const TESTIMONIALS = ['machinery', 'textiles', 'electronics'] as const;
 
 /**
  * Start: signed out, a toast asks to register first and the company form
@@ -261,14 +259,7 @@ export default function HomePage() {
                     </Link>
                   </Button>
                 </div>
-                <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-200">
-                  {(['trial', 'noCard', 'setup'] as const).map((key) => (
-                    <li key={key} className="flex items-center gap-2">
-                      <span aria-hidden="true" className="size-1.5 rounded-full bg-amber-400" />
-                      {t(`landing.hero.promise.${key}`)}
-                    </li>
-                  ))}
-                </ul>
+                <HeroPromises />
               </div>
             </div>
           </section>
@@ -345,44 +336,14 @@ export default function HomePage() {
               </ol>
             </section>
 
-            <section
-              aria-labelledby="testimonials-title"
-              className="mx-auto w-full max-w-6xl px-4 sm:px-6"
-            >
-              <h2
-                id="testimonials-title"
-                className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-              >
-                {t('landing.testimonials.title')}
-              </h2>
-              <ul className="mt-6 grid gap-4 lg:grid-cols-3">
-                {TESTIMONIALS.map((key) => (
-                  <li key={key}>
-                    <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                      <Quote aria-hidden="true" className="size-6 text-amber-500" />
-                      <blockquote className="mt-3 flex-1 text-slate-800">
-                        {t(`landing.testimonials.items.${key}.quote`)}
-                      </blockquote>
-                      <figcaption className="mt-4 text-sm">
-                        <span className="block font-semibold text-slate-900">
-                          {t(`landing.testimonials.items.${key}.name`)}
-                        </span>
-                        <span className="text-slate-600">
-                          {t(`landing.testimonials.items.${key}.role`)}
-                        </span>
-                      </figcaption>
-                    </figure>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <Testimonials />
 
             <section aria-labelledby="cta-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
               <div className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-10 text-center text-white sm:px-12">
                 <h2 id="cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
                   {t('landing.cta.title')}
                 </h2>
-                <p className="mx-auto mt-3 max-w-2xl text-brand-100">{t('landing.cta.text')}</p>
+                <CtaText />
                 <div className="mt-6 flex flex-wrap justify-center gap-3">
                   <StartButton
                     testId="cta-start"

@@ -1,6 +1,7 @@
 import { Download, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLanguage } from '#shared/limits.ts';
 import { LEAD_PRIORITIES, LEAD_STAGES, type TLead } from '#shared/schemas/pipeline.ts';
 import { PageContainer, PageHeader } from '#web/components/layout/app-layout.tsx';
 import { LeadCard } from '#web/components/pipeline/lead-card.tsx';
@@ -20,13 +21,17 @@ import { NativeSelect } from '#web/components/ui/native-select.tsx';
 import { Loading } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useCards } from '#web/lib/cards/queries.ts';
+import { useCurrentUser } from '#web/lib/session.ts';
+import { useRememberTimeZone } from '#web/lib/time-zone.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { BackLink } from '#web/components/layout/back-link.tsx';
 
 /** /sales-pipeline: leads from visitor conversations and paper cards, tasks, funnel, rules. */
 export default function SalesPipelinePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t('pipeline.title'));
+  // Exports show times in the owner's zone: the browser's until they choose one.
+  useRememberTimeZone(useCurrentUser().user);
   const [stage, setStage] = useState('');
   const [priority, setPriority] = useState('');
   const [offset, setOffset] = useState(0);
@@ -38,7 +43,12 @@ export default function SalesPipelinePage() {
     id: card.id,
     label: card.companyName || `#${card.id}`,
   }));
-  const exportQuery = filterQuery({ stage, priority });
+  // A download link sends no X-Language header: the export's words follow the interface.
+  const exportQuery = filterQuery({
+    stage,
+    priority,
+    ...(isLanguage(i18n.language) ? { lang: i18n.language } : {}),
+  });
 
   return (
     <PageContainer width="wide">

@@ -52,7 +52,9 @@ import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from '../lib/api.ts';
 import { applyServerFieldErrors } from '../lib/form-errors.ts';
 import { setCurrentUser, useCurrentUser, useDeleteAccount, useLogout } from '../lib/session.ts';
+import { knownTimeZones, useRememberTimeZone } from '../lib/time-zone.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { runtimeTimeZone } from '#shared/time-zone.ts';
 
 const PROFILE_FIELDS = [
   'username',
@@ -61,6 +63,7 @@ const PROFILE_FIELDS = [
   'phone',
   'logoUrl',
   'vipPromotionCode',
+  'timeZone',
 ] as const;
 
 function profileDefaults(user: TPublicUser): TProfileUpdateRequest {
@@ -72,6 +75,8 @@ function profileDefaults(user: TPublicUser): TProfileUpdateRequest {
     phone: user.phone ?? '',
     logoUrl: user.logoUrl ?? '',
     vipPromotionCode: user.vipPromotionCode ?? '',
+    // The browser's zone until the owner chooses one (it is then stored on saving).
+    timeZone: user.timeZone ?? runtimeTimeZone() ?? '',
   };
 }
 
@@ -118,6 +123,7 @@ function PleaseLogIn() {
 
 function AccountScreen({ user }: { user: TPublicUser }) {
   const { t, i18n } = useTranslation();
+  useRememberTimeZone(user);
   const logout = useLogout();
   const memberSince = new Date(user.createdAt);
   return (
@@ -194,6 +200,7 @@ function ProfileForm({ user }: { user: TPublicUser }) {
     defaultValues: profileDefaults(user),
   });
   const { errors, isDirty } = form.formState;
+  const timeZoneListId = useId();
 
   const mutation = useMutation({
     // Send every field, empty ones as "": PUT replaces the profile, so a cleared field is cleared.
@@ -235,6 +242,7 @@ function ProfileForm({ user }: { user: TPublicUser }) {
       phone: raw.phone?.trim() ?? '',
       logoUrl: raw.logoUrl?.trim() ?? '',
       vipPromotionCode: raw.vipPromotionCode?.trim() ?? '',
+      ...(raw.timeZone?.trim() ? { timeZone: raw.timeZone.trim() } : {}),
     });
   });
   const pending = mutation.isPending;
@@ -298,6 +306,24 @@ function ProfileForm({ user }: { user: TPublicUser }) {
           >
             <Input autoComplete="off" {...form.register('vipPromotionCode')} />
           </FormField>
+          <FormField
+            label={t('account.timeZone')}
+            error={errors.timeZone}
+            hint={t('account.timeZoneHint')}
+          >
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              list={timeZoneListId}
+              data-testid="time-zone-input"
+              {...form.register('timeZone')}
+            />
+          </FormField>
+          <datalist id={timeZoneListId}>
+            {knownTimeZones().map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
           <div className="mt-2 flex flex-wrap gap-3">
             <Button type="submit" disabled={pending}>
               {pending ? <Spinner size="small" className="text-current" /> : null}

@@ -205,7 +205,7 @@ export function findAnswer(
     family,
     focusAt,
   );
-  const best = withFocus(firstStatementOfRow(index, scored), scored, focusAt);
+  const best = withFocus(firstStatementOfRow(index, scored), scored, weighted, focusAt);
   if (!best) return { kind: 'not-covered' };
   const { selected, covered } = extendSelection(
     index,
@@ -275,13 +275,22 @@ const FOCUS_RUNNER_UP = 0.6;
 function withFocus(
   best: ScoredUnit | undefined,
   scored: readonly ScoredUnit[],
+  weighted: readonly WeightedConcept[],
   focusAt: number,
 ): ScoredUnit | undefined {
   // Only where the best would be declined for want of it (see findAnswer).
   if (!best || focusAt < 0 || best.coverages[focusAt]! >= 0.7) return best;
+  // The figures and codes the question names ("AQ-150S", "2023") stay required: the price of
+  // another model is no answer.
+  const named = weighted.flatMap((item, i) =>
+    !item.concept.isSoft && /\d/u.test(item.concept.label) ? [i] : [],
+  );
   return (
     scored.find(
-      (item) => item.score >= FOCUS_RUNNER_UP * best.score && item.own[focusAt]! >= 0.5,
+      (item) =>
+        item.score >= FOCUS_RUNNER_UP * best.score &&
+        item.own[focusAt]! >= 0.5 &&
+        named.every((i) => item.own[i]! >= 0.5),
     ) ?? best
   );
 }

@@ -178,6 +178,7 @@ export function createOpenAiCompatibleProvider(
         documentName: chunk.fileName,
         page: chunk.page,
         excerpt: excerptOf(q, chunkIndex, text, needle),
+        documentId: chunk.documentId,
       };
     };
     const citations = citedChunks.map((chunkIndex) => citationOf(chunkIndex));

@@ -12,6 +12,7 @@ import {
   ZAuditPage,
   ZTradeFairsPut,
 } from '#shared/admin.ts';
+import { ZLandingContent, ZLandingContentResponse } from '#shared/landing.ts';
 import type { AppContext } from '#server/context.ts';
 import { listAllFairs, toFairResponse } from '#server/features/fairs/service.ts';
 import { requireAdmin } from '#server/lib/auth-guard.ts';
@@ -19,6 +20,7 @@ import { AppError } from '#server/lib/errors.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { listAudit } from './audit.ts';
 import { replaceFairs } from './fairs-edit.ts';
+import { resetLandingContent, saveLandingContent } from './landing-edit.ts';
 import { listUsersPage, toAdminUser, updateUser } from './service.ts';
 import { adminStats } from './stats.ts';
 
@@ -95,6 +97,18 @@ export function registerAdminRoutes(
       const { fairs } = await replaceFairs(ctx, actor, request.body.fairs);
       return { fairs: fairs.map(toFairResponse) };
     },
+  );
+
+  app.put(
+    '/api/admin/landing-content',
+    { ...guarded, schema: { body: ZLandingContent, response: { 200: ZLandingContentResponse } } },
+    async (request) => saveLandingContent(ctx, admin(request), request.body),
+  );
+
+  app.delete(
+    '/api/admin/landing-content',
+    { ...guarded, schema: { response: { 200: ZLandingContentResponse } } },
+    async (request) => resetLandingContent(ctx, admin(request)),
   );
 
   app.get(

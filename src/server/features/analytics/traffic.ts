@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { chatSource } from '#shared/chat-source.ts';
 import type { TAnalyticsDays, TTrafficAnalytics } from '#shared/schemas/analytics.ts';
 import type { AppContext } from '#server/context.ts';
-import { countryOf } from '#server/lib/visitor-traits.ts';
+import { sessionCountry } from '#server/lib/visitor-traits.ts';
 import { num, utcDays, windowStart } from './figures.ts';
 import { at, isLead } from './owner-sql.ts';
 import { rows } from '#server/db/rows.ts';
@@ -22,15 +22,16 @@ export async function computeTraffic(
     source: string | null;
     time_zone: string | null;
     language: string | null;
+    country: string | null;
     sessions: unknown;
   }>(
     ctx,
     sql`
-      select s.source, s.time_zone, s.language, count(*) as sessions
+      select s.source, s.time_zone, s.language, s.country, count(*) as sessions
       from business_cards c
       join visitor_sessions s on s.business_card_id = c.id
       where c.user_id = ${ownerId} and s.created_at >= ${since}
-      group by 1, 2, 3
+      group by 1, 2, 3, 4
     `,
   );
   const trafficSources = { qr: 0, link: 0, share: 0, poster: 0, direct: 0 };
@@ -40,7 +41,11 @@ export async function computeTraffic(
     const sessions = num(group.sessions);
     totalSessions += sessions;
     trafficSources[chatSource(group.source)] += sessions;
-    const country = countryOf({ timeZone: group.time_zone, language: group.language });
+    const country = sessionCountry({
+      country: group.country,
+      timeZone: group.time_zone,
+      language: group.language,
+    });
     countries.set(country, (countries.get(country) ?? 0) + sessions);
   }
   const locationBreakdown = [...countries]

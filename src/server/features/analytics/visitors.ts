@@ -9,7 +9,7 @@ import {
   type TVisitorAnalytics,
 } from '#shared/schemas/analytics.ts';
 import type { AppContext } from '#server/context.ts';
-import { countryOf, deviceTypeOf } from '#server/lib/visitor-traits.ts';
+import { deviceTypeOf, sessionCountry } from '#server/lib/visitor-traits.ts';
 import { daysBefore, num, rate } from './figures.ts';
 import { at, isLead, visitorMessageCount } from './owner-sql.ts';
 import { rows } from '#server/db/rows.ts';
@@ -72,6 +72,7 @@ export async function computeVisitors(
     device: string | null;
     ua: string | null;
     time_zone: string | null;
+    country: string | null;
     language: string | null;
     last_activity: string | Date;
   }>(
@@ -79,7 +80,7 @@ export async function computeVisitors(
     sql`
       select s.id, s.business_card_id as card_id, ${cardName} as card_name,
              ${visitorMessageCount('s')} as messages, s.source, s.device_type as device,
-             s.user_agent as ua, s.time_zone, s.language, s.last_activity
+             s.user_agent as ua, s.time_zone, s.language, s.country, s.last_activity
       from business_cards c
       join visitor_sessions s on s.business_card_id = c.id
       where c.user_id = ${ownerId} and s.last_activity >= ${since}
@@ -124,7 +125,11 @@ export async function computeVisitors(
       messageCount: num(session.messages),
       source: chatSource(session.source),
       deviceType: deviceOf(session.device, session.ua),
-      country: countryOf({ timeZone: session.time_zone, language: session.language }),
+      country: sessionCountry({
+        country: session.country,
+        timeZone: session.time_zone,
+        language: session.language,
+      }),
       lastActivity: new Date(session.last_activity).toISOString(),
     })),
     businessCardPerformance: cards.map((card) => {

@@ -9,6 +9,7 @@ import {
   ZLoginResponse,
   ZOkResponse,
   ZProfileUpdateRequest,
+  ZTimeZoneUpdateRequest,
   ZProfileUpdateResponse,
   ZRegisterRequest,
   ZRegisterResponse,
@@ -244,6 +245,15 @@ export function registerAuthRoutes(
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return { user: auth.toPublicUser(ctx, requireUser(request)) };
+    },
+  );
+
+  app.put(
+    '/api/auth/time-zone',
+    { schema: { body: ZTimeZoneUpdateRequest, response: { 200: ZUserResponse } } },
+    async (request) => {
+      const user = await auth.setTimeZone(ctx, requireUser(request).id, request.body.timeZone);
+      return { user: auth.toPublicUser(ctx, user) };
     },
   );
 

@@ -4,7 +4,7 @@ import type { Language } from '#shared/limits.ts';
 import type { AppContext } from '#server/context.ts';
 import { passwordResets, userSessions, users, type User } from '#server/db/schema.ts';
 import { isAdmin } from '#server/lib/auth-guard.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { normaliseAccountKey } from '#server/lib/rate-limits.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
@@ -29,6 +29,7 @@ export function toPublicUser(ctx: AppContext, user: User): TPublicUser {
     companyLogo: user.companyLogo,
     website: user.website,
     address: user.address,
+    timeZone: user.timeZone,
     role: isAdmin(user, ctx.config.adminEmails) ? 'admin' : 'user',
     createdAt: user.createdAt.toISOString(),
   };
@@ -260,7 +261,12 @@ export async function updateProfile(
   const [user] = await guardUnique(() =>
     ctx.db
       .update(users)
-      .set({ ...profileFields(input), email: current.email, pendingEmail })
+      .set({
+        ...profileFields(input),
+        email: current.email,
+        pendingEmail,
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+      })
       .where(eq(users.id, current.id))
       .returning(),
   );
@@ -268,6 +274,21 @@ export async function updateProfile(
     await sendVerificationMail(ctx, { ...user!, email: input.email }, language);
   }
   return { user: user!, verificationSent: newAddress };
+}
+
+/** The owner's time zone (validated by the route's schema). */
+export async function setTimeZone(
+  ctx: AppContext,
+  userId: number,
+  timeZone: string,
+): Promise<User> {
+  const [user] = await ctx.db
+    .update(users)
+    .set({ timeZone })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw notFound();
+  return user;
 }
 
 /** Marks the user as logged out (the session row itself is deleted by the route). */

@@ -26,14 +26,17 @@ async function newCard(cookie: string) {
   return id;
 }
 
-/** A buyer's phone that scanned the card: its own address and visitor cookie. */
-async function visitor(card = cardId) {
+/** A buyer's phone that scanned the card: its own address, visitor cookie and language. */
+async function visitor(card = cardId, language?: 'en' | 'zh-CN' | 'zh-TW') {
   const address = freshAddress();
   const info = await t.app.inject({
     method: 'GET',
     url: `/api/chat/session-info/${card}?src=qr`,
     remoteAddress: address,
-    headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Safari' },
+    headers: {
+      'user-agent': 'Mozilla/5.0 (iPhone) Safari',
+      ...(language ? { 'x-language': language } : {}),
+    },
   });
   expect(info.statusCode).toBe(200);
   const cookie = `${VISITOR_COOKIE}=${info.cookies.find((c) => c.name === VISITOR_COOKIE)!.value}`;
@@ -54,7 +57,17 @@ async function visitor(card = cardId) {
     expect(response.statusCode).toBe(200);
     return response.json().announcements as Array<Record<string, unknown>>;
   };
-  return { cookie, call, announcements };
+  /** The visitor picks another interface language on the chat page. */
+  const switchLanguage = async (next: 'en' | 'zh-CN' | 'zh-TW') => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/session-info/${card}`,
+      remoteAddress: address,
+      headers: { cookie, 'x-language': next },
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  return { cookie, call, announcements, switchLanguage };
 }
 
 /** What the realtime hub hands to a visitor's open chat page. */
@@ -164,6 +177,34 @@ describe('templates', () => {
     expect(after.json()).toMatchObject({ templateId: null, title: 'Live demo at 14:00' });
   });
 
+  it('shows only what was measured: "not used yet" (null) until a campaign used the template', async () => {
+    const listed = async (cookie: string) =>
+      (await api(t, 'GET', '/api/push/templates', { cookie })).json().templates as Array<
+        Record<string, unknown> & { id: number; builtIn: boolean }
+      >;
+    for (const template of await listed(owner.cookie)) {
+      // No invented score or estimate in the answer, built-in or own.
+      expect(template).not.toHaveProperty('effectiveness');
+      expect(template).not.toHaveProperty('usageCount');
+    }
+    const card = await newCard(owner.cookie);
+    const reached = await visitor(card);
+    const builtIn = (await listed(owner.cookie)).find((tpl) => tpl.builtIn)!;
+    expect(builtIn.usage).toBeNull();
+
+    const campaign = await createCampaign({ businessCardId: card, templateId: builtIn.id });
+    await api(t, 'POST', `/api/push/campaigns/${campaign.id}/send`, { cookie: owner.cookie });
+    const [announcement] = await reached.announcements();
+    await reached.call('POST', `/api/push/deliveries/${announcement!.id as number}/click`);
+    await createCampaign({ businessCardId: card, templateId: builtIn.id }); // a draft: sent to none
+
+    const measured = (await listed(owner.cookie)).find((tpl) => tpl.id === builtIn.id)!;
+    expect(measured.usage).toEqual({ campaigns: 2, sent: 1, clicked: 1 });
+    // Another owner's campaigns are theirs: the same built-in template is unused for a stranger.
+    const theirs = (await listed(stranger.cookie)).find((tpl) => tpl.id === builtIn.id)!;
+    expect(theirs.usage).toBeNull();
+  });
+
   it('refuses bad input with a readable message', async () => {
     for (const body of [
       { name: '', title: 'x', message: 'y' },
@@ -263,6 +304,64 @@ describe('campaigns', () => {
       cookie: owner.cookie,
     });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('gives each visitor the text of their own language, the main text otherwise', async () => {
+    const card = await newCard(owner.cookie);
+    const english = await visitor(card, 'en');
+    const traditional = await visitor(card, 'zh-TW');
+    const simplified = await visitor(card, 'zh-CN');
+    const campaign = await createCampaign({
+      businessCardId: card,
+      language: 'zh-CN',
+      title: '下午两点现场演示',
+      message: '欢迎来 3 号馆 B12 展位观看水泵现场演示。',
+      actionText: '查看路线',
+      actionUrl: 'https://example.com/map',
+      translations: {
+        en: {
+          title: 'Live demo at 14:00',
+          message: 'Come to hall 3, booth B12 for the live pump demonstration.',
+          actionText: 'Directions',
+        },
+      },
+    });
+    expect(campaign).toMatchObject({
+      language: 'zh-CN',
+      translations: { en: { title: 'Live demo at 14:00', actionText: 'Directions' } },
+    });
+    const sent = await api(t, 'POST', `/api/push/campaigns/${campaign.id}/send`, {
+      cookie: owner.cookie,
+    });
+    expect(sent.json()).toMatchObject({ status: 'sent', sentCount: 3 });
+
+    expect((await english.announcements())[0]).toMatchObject({
+      title: 'Live demo at 14:00',
+      message: 'Come to hall 3, booth B12 for the live pump demonstration.',
+      actionText: 'Directions',
+      actionUrl: 'https://example.com/map',
+    });
+    // No Traditional Chinese text was written: that visitor gets the main (Simplified) one.
+    for (const reader of [traditional, simplified]) {
+      expect((await reader.announcements())[0]).toMatchObject({
+        title: '下午两点现场演示',
+        actionText: '查看路线',
+      });
+    }
+  });
+
+  it('refuses a translation in an unknown language or without its message', async () => {
+    for (const translations of [
+      { pt: { title: 'Demo', message: 'Venha ao estande.' } },
+      { en: { title: 'Demo' } },
+    ]) {
+      const response = await api(t, 'POST', '/api/push/campaigns', {
+        cookie: owner.cookie,
+        body: campaignBody({ translations }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual(expect.any(String));
+    }
   });
 
   it('reaches only leads, or one stage, when asked', async () => {
@@ -489,6 +588,22 @@ describe('web push', () => {
         title: 'Samples ready',
         body: 'Come to hall 3, booth B12 for the live pump demonstration.',
         url: `${t.config.publicUrl}/chat/${card}`,
+      });
+
+      // The phone reads Traditional Chinese: the push carries that text, not the main one.
+      await phone.switchLanguage('zh-TW');
+      const translated = await createCampaign({
+        businessCardId: card,
+        language: 'en',
+        title: 'Samples ready',
+        translations: { 'zh-TW': { title: '樣品已備妥', message: '歡迎到攤位領取樣品。' } },
+      });
+      await api(t, 'POST', `/api/push/campaigns/${translated.id}/send`, { cookie: owner.cookie });
+      const pushed = service.model.getNotifications({ clientHash: subscription.clientHash });
+      expect(pushed.messages).toHaveLength(2);
+      expect(JSON.parse(pushed.messages[1]!)).toMatchObject({
+        title: '樣品已備妥',
+        body: '歡迎到攤位領取樣品。',
       });
 
       // The visitor unsubscribed in the browser: the push service answers 410, we forget it.

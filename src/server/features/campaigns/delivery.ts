@@ -8,6 +8,7 @@ import {
   pushNotificationCampaigns,
   pushNotificationDeliveries,
   pushSubscriptions,
+  visitorSessions,
 } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
@@ -15,6 +16,7 @@ import type { AppJobHandler } from '#server/jobs/registry.ts';
 import { deriveAll, queryLeads } from '#server/features/pipeline/service.ts';
 import type { VisitorSession } from '#server/lib/visitor-sessions.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
+import { campaignTextFor } from './campaign-text.ts';
 import type { CampaignRow, SEND_CAMPAIGN_JOB } from './service.ts';
 import { endpointProblem, sendWebPush, SubscriptionGoneError, type VapidKeys } from './web-push.ts';
 
@@ -75,6 +77,15 @@ export function toAnnouncement(row: DeliveryRow): TAnnouncement {
     clickedAt: row.clickedAt?.toISOString() ?? null,
     dismissedAt: row.dismissedAt?.toISOString() ?? null,
   };
+}
+
+/** Each conversation's interface language, as the visitor last chose it. */
+async function visitorLanguages(ctx: AppContext, sessionIds: number[]) {
+  const rows = await ctx.db
+    .select({ id: visitorSessions.id, language: visitorSessions.language })
+    .from(visitorSessions)
+    .where(inArray(visitorSessions.id, sessionIds));
+  return new Map(rows.map((row) => [row.id, row.language]));
 }
 
 async function countDelivered(ctx: AppContext, campaignId: number): Promise<void> {
@@ -184,16 +195,17 @@ export async function sendCampaign(deps: DeliveryDeps, campaignId: number): Prom
       (campaign.targetAudience ?? 'all') as TAudience,
     );
     for (let i = 0; i < targets.length; i += INSERT_BATCH) {
+      const batch = targets.slice(i, i + INSERT_BATCH);
+      const languages = await visitorLanguages(ctx, batch);
       await ctx.db
         .insert(pushNotificationDeliveries)
         .values(
-          targets.slice(i, i + INSERT_BATCH).map((visitorSessionId) => ({
+          batch.map((visitorSessionId) => ({
             campaignId,
             visitorSessionId,
             businessCardId: cardId,
-            title: campaign.title,
-            message: campaign.message,
-            actionText: campaign.actionText,
+            // Each visitor gets the text of their interface language (the main one otherwise).
+            ...campaignTextFor(campaign, languages.get(visitorSessionId)),
             actionUrl: campaign.actionUrl,
             icon: campaign.icon,
             urgency: campaign.urgency,

@@ -1,13 +1,15 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { TAudience, TCampaign, TCampaignStatus } from '#shared/campaigns.ts';
 import type { ZCampaignCreate } from '#shared/campaigns.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from '#shared/limits.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, pushNotificationCampaigns } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { JobName } from '#server/jobs/registry.ts';
-import { countTemplateUse, findUsableTemplate } from './templates.ts';
+import { storedTranslations, translationsToStore } from './campaign-text.ts';
+import { findUsableTemplate } from './templates.ts';
 
 /*
  * Campaigns: a draft (or a scheduled send) of one message to the visitors of one of the
@@ -34,6 +36,8 @@ function toCampaign(row: CampaignRow, cardName: string | null): TCampaign {
     actionUrl: row.actionUrl,
     icon: row.icon,
     urgency: row.urgency,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    translations: storedTranslations(row),
     businessCardId: row.businessCardId,
     cardName,
     templateId: row.templateId,
@@ -130,12 +134,13 @@ export async function createCampaign(
       actionUrl: input.actionUrl ?? null,
       icon: input.icon ?? null,
       urgency: input.urgency,
+      language: input.language,
+      translations: translationsToStore(input.language, input.translations),
       targetAudience: input.targetAudience,
       scheduledAt: input.scheduledAt ?? null,
       status: input.scheduledAt ? 'scheduled' : 'draft',
     })
     .returning();
-  if (input.templateId) await countTemplateUse(ctx, input.templateId);
   if (input.scheduledAt) {
     await queue.enqueue(
       SEND_CAMPAIGN_JOB,

@@ -1,14 +1,15 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Language } from '#shared/limits.ts';
 import type { TTemplate, ZTemplateInput } from '#shared/campaigns.ts';
 import type { AppContext } from '#server/context.ts';
-import { pushNotificationTemplates } from '#server/db/schema.ts';
+import { pushNotificationCampaigns, pushNotificationTemplates } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { translate } from '#server/lib/i18n.ts';
 
 /*
  * Templates: a few built-in ones for exhibitors (rows with user_id NULL, read-only, their texts
- * in the reader's language from the locale files) and each owner's own.
+ * in the reader's language from the locale files) and each owner's own. A template's figures
+ * are what this server measured of the owner's campaigns made from it: never an estimate.
  */
 
 type TemplateRow = typeof pushNotificationTemplates.$inferSelect;
@@ -16,16 +17,15 @@ type TemplateRow = typeof pushNotificationTemplates.$inferSelect;
 interface BuiltIn {
   key: string;
   urgency: 'low' | 'normal' | 'high';
-  effectiveness: number;
   hasAction: boolean;
 }
 
 export const BUILT_IN_TEMPLATES: readonly BuiltIn[] = [
-  { key: 'boothInvite', urgency: 'high', effectiveness: 86, hasAction: false },
-  { key: 'newProduct', urgency: 'normal', effectiveness: 78, hasAction: true },
-  { key: 'fairOffer', urgency: 'high', effectiveness: 82, hasAction: false },
-  { key: 'samples', urgency: 'normal', effectiveness: 74, hasAction: false },
-  { key: 'thanks', urgency: 'low', effectiveness: 70, hasAction: false },
+  { key: 'boothInvite', urgency: 'high', hasAction: false },
+  { key: 'newProduct', urgency: 'normal', hasAction: true },
+  { key: 'fairOffer', urgency: 'high', hasAction: false },
+  { key: 'samples', urgency: 'normal', hasAction: false },
+  { key: 'thanks', urgency: 'low', hasAction: false },
 ];
 
 const builtInText = (language: Language, key: string, field: string) =>
@@ -45,13 +45,48 @@ export async function ensureBuiltInTemplates(ctx: AppContext): Promise<void> {
         industry: builtInText('en', t.key, 'industry'),
         actionText: t.hasAction ? builtInText('en', t.key, 'actionText') : null,
         urgency: t.urgency,
-        effectiveness: t.effectiveness,
       })),
     )
     .onConflictDoNothing({ target: pushNotificationTemplates.builtinKey });
 }
 
-function toTemplate(row: TemplateRow, language: Language): TTemplate {
+type TemplateUsage = NonNullable<TTemplate['usage']>;
+
+/** The owner's campaigns per template: how many, how many visitors got them, how many clicked. */
+async function measuredUsage(
+  ctx: AppContext,
+  ownerId: number,
+  templateIds: number[],
+): Promise<Map<number, TemplateUsage>> {
+  if (templateIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({
+      templateId: pushNotificationCampaigns.templateId,
+      campaigns: sql<number>`count(*)::int`,
+      sent: sql<number>`coalesce(sum(${pushNotificationCampaigns.sentCount}), 0)::int`,
+      clicked: sql<number>`coalesce(sum(${pushNotificationCampaigns.clickCount}), 0)::int`,
+    })
+    .from(pushNotificationCampaigns)
+    .where(
+      and(
+        eq(pushNotificationCampaigns.userId, ownerId),
+        inArray(pushNotificationCampaigns.templateId, templateIds),
+      ),
+    )
+    .groupBy(pushNotificationCampaigns.templateId);
+  return new Map(
+    rows.map((row) => [
+      row.templateId!,
+      { campaigns: row.campaigns, sent: row.sent, clicked: row.clicked },
+    ]),
+  );
+}
+
+function toTemplate(
+  row: TemplateRow,
+  language: Language,
+  usage: TemplateUsage | undefined,
+): TTemplate {
   const key = row.builtinKey;
   const text = (
     field: 'name' | 'title' | 'message' | 'category' | 'industry',
@@ -71,9 +106,8 @@ function toTemplate(row: TemplateRow, language: Language): TTemplate {
     urgency: row.urgency,
     personalizable: row.personalizable,
     variables: Array.isArray(row.variables) ? (row.variables as string[]) : [],
-    effectiveness: row.effectiveness,
     isActive: row.isActive,
-    usageCount: row.usageCount,
+    usage: usage ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -96,7 +130,12 @@ export async function listTemplates(
       desc(pushNotificationTemplates.updatedAt),
       pushNotificationTemplates.id,
     );
-  return rows.map((row) => toTemplate(row, language));
+  const usage = await measuredUsage(
+    ctx,
+    ownerId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toTemplate(row, language, usage.get(row.id)));
 }
 
 /** A template the owner may use in a campaign (their own or a built-in one), else 404. */
@@ -145,7 +184,7 @@ export async function createTemplate(
     .insert(pushNotificationTemplates)
     .values({ userId: ownerId, ...columnsOf(input) })
     .returning();
-  return toTemplate(row!, language);
+  return toTemplate(row!, language, undefined);
 }
 
 export async function updateTemplate(
@@ -167,7 +206,8 @@ export async function updateTemplate(
     )
     .returning();
   if (!row) throw notFound();
-  return toTemplate(row, language);
+  const usage = await measuredUsage(ctx, ownerId, [row.id]);
+  return toTemplate(row, language, usage.get(row.id));
 }
 
 /** Deletes the owner's template; campaigns made from it keep their text (templateId → null). */
@@ -185,11 +225,4 @@ export async function deleteTemplate(
         eq(pushNotificationTemplates.userId, ownerId),
       ),
     );
-}
-
-export async function countTemplateUse(ctx: AppContext, templateId: number): Promise<void> {
-  await ctx.db
-    .update(pushNotificationTemplates)
-    .set({ usageCount: sql`${pushNotificationTemplates.usageCount} + 1` })
-    .where(eq(pushNotificationTemplates.id, templateId));
 }

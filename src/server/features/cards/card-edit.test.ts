@@ -214,6 +214,33 @@ describe('GET /api/business-cards/:id/vcard', () => {
     expect((await vcard(id, 'en')).body).toContain('N:欧阳;明远;;;');
   });
 
+  it('puts a Chinese family name first, in Han script or pinyin, and takes typed family and given names as they are', async () => {
+    const id = await finishedCard();
+    const nameLine = async () =>
+      (await vcard(id, 'en')).body.split('\r\n').find((line) => line.startsWith('N:'));
+    expect((await edit(id, { contactPerson: 'Wang Xiaomei' })).statusCode).toBe(200);
+    expect(await nameLine()).toBe('N:Wang;Xiaomei;;;');
+    await edit(id, { contactPerson: '王晓梅' });
+    expect(await nameLine()).toBe('N:王;晓梅;;;');
+    await edit(id, { contactPerson: '司马光明' });
+    expect(await nameLine()).toBe('N:司马;光明;;;');
+    await edit(id, { contactPerson: 'Peter Wang' });
+    expect(await nameLine()).toBe('N:Wang;Peter;;;');
+
+    // Typed in the editor's fields, the name is written as typed, whatever the contact name says.
+    const typed = await edit(id, {
+      contactPerson: 'Xiaomei Wang',
+      familyName: 'Wang',
+      givenName: 'Xiaomei',
+    });
+    expect(typed.json()).toMatchObject({ familyName: 'Wang', givenName: 'Xiaomei' });
+    expect(await nameLine()).toBe('N:Wang;Xiaomei;;;');
+    expect((await vcard(id, 'en')).body).toContain('FN:Xiaomei Wang');
+    // Cleared, the contact name is split again (a Western order here: given name first).
+    await edit(id, { contactPerson: 'Anna Weber', familyName: '', givenName: '' });
+    expect(await nameLine()).toBe('N:Weber;Anna;;;');
+  });
+
   it('writes an http website nowhere, and leaves out cleared fields', async () => {
     const id = await finishedCard();
     await edit(id, { ...FULL, website: 'http://hengtai.example' });

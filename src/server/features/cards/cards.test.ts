@@ -341,7 +341,8 @@ describe('GET /api/business-cards/:id/vcard', () => {
     expect(vcard.headers['content-type']).toContain('text/vcard');
     expect(vcard.body).toContain('BEGIN:VCARD\r\nVERSION:4.0\r\n');
     expect(vcard.body).toContain('FN:Li Jiaxin');
-    expect(vcard.body).toContain('N:Jiaxin;Li;;;');
+    // A Chinese name in pinyin keeps its surname first.
+    expect(vcard.body).toContain('N:Li;Jiaxin;;;');
     expect(vcard.body).toContain('ORG:Hengtai\\; Tiles\\, Ltd');
     expect(vcard.body).toContain('TEL;VALUE=uri;TYPE="work,voice":tel:+867571111');
     expect(vcard.body).toContain(`chat/card/${id}`);

@@ -44,6 +44,8 @@ export function toCardResponse(
     phone: card.phone ?? owner.phone,
     website: card.website ?? owner.website,
     address: card.address ?? owner.address,
+    familyName: card.familyName,
+    givenName: card.givenName,
     jobTitle: card.jobTitle,
     wechatId: card.wechatId,
     whatsapp: card.whatsapp,

@@ -55,8 +55,9 @@ function telLine(phone: string): string {
 }
 
 /**
- * "Save contact": a vCard 4.0 (RFC 6350) with the person's structured name (N: family;given;
- * a Chinese name's family name is its first character or known two-character surname), company,
+ * "Save contact": a vCard 4.0 (RFC 6350) with the person's structured name (N: family;given —
+ * as typed in the card's family and given name fields, else split from the contact name, a
+ * Chinese one surname first: see person-name.ts), company,
  * job title, phone, email, https website and LinkedIn, WeChat and WhatsApp as IMPP, address,
  * logo, and a note in the visitor's language with the chat link.
  * Every value stored earlier is checked again here: a bad one is left out, never written.
@@ -65,7 +66,8 @@ export function buildVCard(card: TBusinessCard, publicUrl: string, language: Lan
   const person = card.contactPerson?.trim() || null;
   const company = card.companyName?.trim() || null;
   const fullName = person ?? company ?? 'DocuCard';
-  const name = person ? personName(person) : null;
+  const typed = { family: card.familyName?.trim() ?? '', given: card.givenName?.trim() ?? '' };
+  const name = typed.family || typed.given ? typed : person ? personName(person) : null;
   const website = httpsOnly(card.website);
   const linkedin = card.linkedinUrl ? linkedinHref(card.linkedinUrl) : null;
   const whatsapp = card.whatsapp ? internationalNumber(card.whatsapp) : null;

@@ -44,6 +44,7 @@ import {
 } from '#server/lib/visitor-sessions.ts';
 import { onLeadCaptured } from '#server/features/pipeline/service.ts';
 import { withRatings } from '#server/features/answers/service.ts';
+import { withLiveSources } from '#server/features/previews/service.ts';
 
 /** The signed-in user, if any: an owner may try their own draft card. */
 const viewerOf = (request: FastifyRequest) => request.currentUser?.id ?? null;
@@ -103,7 +104,7 @@ export function registerChatRoutes(
         language: requestLanguage(request),
         timeZone: request.query.tz,
       });
-      await notifyScan(ctx, hub, session, customerLocation(request));
+      await notifyScan(ctx, hub, session, customerLocation(session));
       const language = request.query.lang ?? requestLanguage(request);
       return {
         ...info,
@@ -141,7 +142,13 @@ export function registerChatRoutes(
       const session = await findVisitorSession(ctx, request, request.params.id);
       // Each answer with the visitor's own 👍 / 👎, if they gave one.
       return {
-        messages: session ? await withRatings(ctx, session.id, storedMessages(session)) : [],
+        messages: session
+          ? await withLiveSources(
+              ctx,
+              request.params.id,
+              await withRatings(ctx, session.id, storedMessages(session)),
+            )
+          : [],
       };
     },
   );
@@ -159,7 +166,7 @@ export function registerChatRoutes(
     });
     // Keyed by the stored session key (random), so no two databases sharing one Redis collide.
     await visitorMessages.hit(request, session.sessionToken);
-    if (announce) await notifyMessage(ctx, hub, session, announce, customerLocation(request));
+    if (announce) await notifyMessage(ctx, hub, session, announce, customerLocation(session));
     return session;
   };
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Language } from '#shared/limits.ts';
 import type {
+  TAnswerImage,
   TChatResponse,
   TChatSessionInfo,
   TLeadRequest,
@@ -24,6 +25,7 @@ import {
   streamQuestion,
   type OwnAnswer,
 } from '#server/features/answers/service.ts';
+import { showCitations } from '#server/features/previews/service.ts';
 import { isTakenOver } from './takeover.ts';
 import {
   appendMessages,
@@ -107,7 +109,7 @@ function visitorTurn(
 function turns(
   ctx: AppContext,
   question: string,
-  answer: Answer,
+  answer: ChatAnswer,
   messageId: string,
   photo?: SentPhoto,
 ): TStoredChatMessage[] {
@@ -118,14 +120,25 @@ function turns(
       role: 'assistant',
       content: answer.message,
       citations: answer.citations,
+      ...(answer.images?.length ? { images: answer.images } : {}),
       createdAt: at,
       messageId,
     },
   ];
 }
 
-/** An answer as the chat gives it: with its id, for the visitor's 👍 / 👎. */
-export type ChatAnswer = Answer & { messageId?: string };
+/**
+ * An answer as the chat gives it: with its id, for the visitor's 👍 / 👎, each citation with its
+ * page preview, and the pictures beside the cited passages (features/previews).
+ */
+export type ChatAnswer = Answer & { messageId?: string; images?: TAnswerImage[] };
+
+/** The answer with what the visitor sees of its sources: previews and pictures. */
+async function withPreviews(ctx: AppContext, cardId: number, answer: Answer): Promise<ChatAnswer> {
+  if (answer.citations.length === 0) return answer;
+  const shown = await showCitations(ctx, cardId, answer.citations);
+  return { ...answer, citations: shown.citations, images: shown.images };
+}
 /** A streamed answer as the chat gives it: its words, then the whole answer with its id. */
 export type ChatEvent =
   Exclude<AnswerEvent, { type: 'done' }> | { type: 'done'; answer: ChatAnswer };
@@ -142,6 +155,7 @@ export function chatReply(answer: ChatAnswer): TChatResponse {
   return {
     message: answer.message,
     citations: answer.citations,
+    ...(answer.images?.length ? { images: answer.images } : {}),
     answeredBy: answer.provider,
     fellBack: answer.fellBack,
     ...(answer.messageId ? { messageId: answer.messageId } : {}),
@@ -203,13 +217,14 @@ export async function ask(
   assistant: Assistant,
   input: Question,
 ): Promise<ChatAnswer> {
-  const { answer, own } = await answerQuestion(ctx, assistant, {
+  const { answer: answered, own } = await answerQuestion(ctx, assistant, {
     cardId: input.session.businessCardId,
     question: input.question,
     language: input.language,
     history: historyOf(input.session),
     photoText: input.photoText,
   });
+  const answer = await withPreviews(ctx, input.session.businessCardId, answered);
   const messageId = newMessageId();
   await appendMessages(
     ctx,
@@ -242,13 +257,10 @@ export async function* askStreaming(
   for await (const event of events) {
     if (event.type === 'done') {
       const messageId = newMessageId();
-      await appendMessages(
-        ctx,
-        input.session.id,
-        turns(ctx, input.question, event.answer, messageId),
-      );
+      const answer = await withPreviews(ctx, input.session.businessCardId, event.answer);
+      await appendMessages(ctx, input.session.id, turns(ctx, input.question, answer, messageId));
       await record(ctx, input, messageId, event.answer, own);
-      yield { type: 'done', answer: { ...event.answer, messageId } };
+      yield { type: 'done', answer: { ...answer, messageId } };
       continue;
     }
     yield event;

@@ -82,7 +82,6 @@ export async function analyseCard(
     marketingContent: analysis.marketingContent,
     recommendedModel: analysis.recommendedModel,
     reasoning: analysis.reasoning,
-    confidence: analysis.confidence,
     documents: docs.length,
   };
   await ctx.db

@@ -119,7 +119,8 @@ describe('the sample company', () => {
     expect(['zh-CN', 'en-US']).toContain(card.aiModelAnalysis.primaryLanguage);
     expect(card.aiModelAnalysis.documents).toBe(5);
     expect(card.aiModelAnalysis.reasoning.length).toBeGreaterThan(30);
-    expect(card.aiModelAnalysis.confidence).toBeGreaterThan(0);
+    // A figure nobody measured is not in the answer (issue 34).
+    expect(card.aiModelAnalysis).not.toHaveProperty('confidence');
     expect(card.recommendedAiModel).toBe(card.aiModelAnalysis.recommendedModel);
     expect(card.modelRecommendationReason).toBe(card.aiModelAnalysis.reasoning);
 

@@ -12,7 +12,7 @@ import { documentChunks, documents } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { translate } from '#server/lib/i18n.ts';
 import { MAX_IMAGE_MEGAPIXELS } from '#server/lib/image-header.ts';
-import { documentKey, documentKeyOf } from '#server/lib/storage-keys.ts';
+import { documentKey, documentKeyOf, documentPagesPrefix } from '#server/lib/storage-keys.ts';
 import { removeFiles, type SavedFile } from '#server/lib/uploads.ts';
 import { DEFAULT_INGEST_MEMORY_MB } from '#server/ingest/isolated.ts';
 import { detectDocumentKind, type RejectionReason } from '#server/ingest/index.ts';
@@ -181,14 +181,20 @@ export async function deleteDocument(ctx: AppContext, ownerId: number, documentI
   return row;
 }
 
-/** Removes the stored files of deleted document rows (a key, or a path in older rows). */
+/**
+ * Removes the stored files of deleted document rows (a key, or a path in older rows), with the
+ * pages drawn of them for previews.
+ */
 export async function deleteDocumentFiles(
   ctx: AppContext,
   rows: readonly { storagePath: string | null }[],
 ) {
   await Promise.all(
-    rows.map((row) =>
-      row.storagePath ? ctx.storage.remove(documentKeyOf(row.storagePath)) : undefined,
-    ),
+    rows.map(async (row) => {
+      if (!row.storagePath) return;
+      const key = documentKeyOf(row.storagePath);
+      await ctx.storage.remove(key);
+      await ctx.storage.removePrefix(documentPagesPrefix(key));
+    }),
   );
 }

@@ -1,6 +1,8 @@
 import { Converter } from 'opencc-js';
 import type { DocumentIntelligence, TradeTermKind } from '#server/ingest/intelligence.ts';
 import type { AudioLanguage } from '#shared/marketing/audio.ts';
+import { shortProduct } from './social-facts.ts';
+import { tidyText } from './tidy-text.ts';
 
 /*
  * The spoken script of an audio introduction, written from the card's documents (the document
@@ -98,10 +100,13 @@ const CHINESE: Phrases = {
   end: '。',
 };
 
-/** A line made speakable: no bullets, labels' trailing colons, URLs' schemes or runs of space. */
-function speakable(text: string): string {
+/**
+ * A line made speakable: no bullets or list numbers ("1. ", "2、"), URLs' schemes or runs of
+ * space. A figure that starts the line stays: "320 employees" is not a list number.
+ */
+export function speakable(text: string): string {
   return text
-    .replace(/^[\s•·*\-–—>#\d.)、]+(?=\S)/u, '')
+    .replace(/^(?:[\s•·*>#–—-]+|\d{1,2}(?:[.)]\s+|、))+(?=\S)/u, '')
     .replace(/https?:\/\//giu, '')
     .replace(/\s+/gu, ' ')
     .trim();
@@ -119,8 +124,10 @@ function shortened(text: string, max: number): string {
   return (space > max / 2 ? head.slice(0, space) : head).trim();
 }
 
+/** The text as a sentence, ended with the mark of its own script (a Latin title gets "."). */
 function endSentence(text: string, phrases: Phrases): string {
-  return /[.!?。！？]$/u.test(text) ? text : `${text}${phrases.end}`;
+  if (/[.!?。！？]$/u.test(text)) return text;
+  return /[\p{Script=Latin}\p{N})]$/u.test(text) ? `${text}.` : `${text}${phrases.end}`;
 }
 
 /** Whether a fact can be read aloud in the script's language. */
@@ -210,7 +217,9 @@ export function writeAudioScript(input: ScriptInput): WrittenScript {
   for (const sentence of overview.slice(0, 2)) addFact(fact(sentence));
 
   const products = inLanguage(
-    (intelligence?.keyProducts ?? []).map(speakable).filter((product) => product.length >= 2),
+    (intelligence?.keyProducts ?? [])
+      .map((product) => speakable(shortProduct(product)))
+      .filter((product) => product.length >= 2),
     language,
     2,
   ).slice(0, 5);
@@ -238,10 +247,12 @@ export function writeAudioScript(input: ScriptInput): WrittenScript {
     seenKinds.add(term.label);
     const text = shortened(speakable(term.text), maxFact);
     if (alreadySaid(text)) continue;
-    // A line with its own label ("MOQ: 2 units") is read as written; a bare one gets ours.
-    const labelled = /^[^:：]{1,24}[:：]/u.test(text);
+    // A line with its own label ("MOQ: 2 units") is read as written, and so is one that names
+    // its subject ("Samples are free…"); a bare one gets our label.
     const label = TERM_LABELS[term.label][language === 'en' ? 'en' : 'zh'];
-    addFact(endSentence(labelled ? text : phrases.term(label, text), phrases));
+    const named =
+      /^[^:：]{1,24}[:：]/u.test(text) || text.toLowerCase().includes(label.toLowerCase());
+    addFact(endSentence(named ? text : phrases.term(label, text), phrases));
     if (seenKinds.size >= 3) break;
   }
 
@@ -254,5 +265,5 @@ export function writeAudioScript(input: ScriptInput): WrittenScript {
       : language === 'zh-CN'
         ? convert(joined, 'simplified')
         : joined;
-  return { text, factCount };
+  return { text: tidyText(text), factCount };
 }

@@ -46,9 +46,22 @@ export interface PosterFacts {
   companyName: string | null;
 }
 
+/** The sentences of the description the owner typed, each a message the poster can show. */
+function typedMessages(facts: PosterFacts): string[] {
+  return (facts.eventDescription ?? '')
+    .split(/(?<=[。！？.!?])\s*|\n+/u)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean)
+    .map((sentence) => shorten(sentence, MESSAGE_CHARS));
+}
+
+/**
+ * What the poster says: the owner's own description first (it is what they want said), then
+ * the documents' facts (products, certifications, highlights, a trade term).
+ */
 export function keyMessages(facts: PosterFacts): string[] {
   const intel = facts.intelligence;
-  const messages: string[] = [];
+  const messages: string[] = typedMessages(facts).slice(0, 2);
   if (intel) {
     if (intel.keyProducts.length > 0) {
       messages.push(shorten(intel.keyProducts.slice(0, 3).join(' · '), MESSAGE_CHARS));
@@ -60,14 +73,6 @@ export function keyMessages(facts: PosterFacts): string[] {
     }
     const term = intel.tradeTerms.find((t) => t.label === 'moq' || t.label === 'oem');
     if (term) messages.push(shorten(term.text, MESSAGE_CHARS));
-  }
-  if (messages.length < 2 && facts.eventDescription) {
-    messages.push(
-      ...facts.eventDescription
-        .split(/(?<=[。！？.!?])\s*/)
-        .map((s) => shorten(s, MESSAGE_CHARS))
-        .slice(0, 2),
-    );
   }
   if (messages.length < 2 && facts.targetAudience) {
     messages.push(shorten(facts.targetAudience, MESSAGE_CHARS));

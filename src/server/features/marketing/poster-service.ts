@@ -2,7 +2,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import {
   COLOR_SCHEMES,
   POSTER_LAYOUTS,
-  POSTER_QR_CAPTION,
   POSTER_QR_SIZE,
   POSTER_STYLES,
   posterDownloadName,
@@ -13,7 +12,7 @@ import {
   type TPosterStyle,
   type TQuickPosterRequest,
 } from '#shared/marketing/poster.ts';
-import type { Language } from '#shared/limits.ts';
+import { isLanguage, type Language } from '#shared/limits.ts';
 import type { TBusinessCard } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, posters, type User } from '#server/db/schema.ts';
@@ -28,6 +27,7 @@ import { renderPng } from './poster-render.ts';
 import { schemeColors } from './poster-scheme.ts';
 import { posterSvg, qrOverlaySvg } from './poster-svg.ts';
 import { writePosterCopy } from './poster-writing.ts';
+import { brandPaletteOf, posterColorsOf } from './palette-apply.ts';
 import { findTemplate } from './poster-templates.ts';
 
 export interface PosterDeps {
@@ -50,6 +50,9 @@ export function posterChatUrl(card: TBusinessCard): string {
   return url.toString();
 }
 
+/** Posters drawn before their language was kept were captioned in Chinese. */
+const DEFAULT_POSTER_LANGUAGE: Language = 'zh-CN';
+
 function toPoster(row: PosterRow, card: TBusinessCard): TPoster {
   const chat = new URL(posterChatUrl(card));
   return {
@@ -67,6 +70,7 @@ function toPoster(row: PosterRow, card: TBusinessCard): TPoster {
     eventLocation: row.eventLocation,
     description: row.description ?? '',
     keyMessages: Array.isArray(row.keyMessages) ? (row.keyMessages as string[]) : [],
+    language: isLanguage(row.language) ? row.language : DEFAULT_POSTER_LANGUAGE,
     qrCode: chat.pathname + chat.search,
     createdAt: row.createdAt.toISOString(),
   };
@@ -133,11 +137,15 @@ async function createPosters(
   );
   const branding = request.includeCompanyBranding;
   const logo = branding ? await logoDataUri(ctx, card) : null;
+  // "Custom" with no colours chosen: the palette the owner applied to the card, if any.
+  const brand = await brandPaletteOf(ctx, card.id);
+  const customColors =
+    request.customColors.length === 0 && brand ? posterColorsOf(brand) : request.customColors;
   const created: TPoster[] = [];
   for (const design of designs) {
     const svg = posterSvg({
       ...design,
-      colors: schemeColors(design.colorScheme, request.customColors),
+      colors: schemeColors(design.colorScheme, customColors),
       title: request.eventTitle,
       eventType: eventTypeLabel(request.eventType, language),
       date: request.eventDate,
@@ -168,6 +176,7 @@ async function createPosters(
         templateId: request.templateId ?? null,
         eventDate: request.eventDate,
         eventLocation: request.eventLocation,
+        language,
       })
       .returning();
     await ctx.storage.putBytes(posterKey(owner.id, row!.id), png, 'image/png');
@@ -218,7 +227,10 @@ export async function generateQuickPoster(
   language: Language,
 ): Promise<TPoster> {
   const card = await getCard(deps.ctx, owner, input.businessCardId);
-  const design = QUICK_DESIGNS[input.posterStyle];
+  // A card with an applied palette has its quick posters drawn in it.
+  const hasBrand = (await brandPaletteOf(deps.ctx, card.id)) !== null;
+  const preset = QUICK_DESIGNS[input.posterStyle];
+  const design: Design = hasBrand ? { ...preset, colorScheme: 'custom' } : preset;
   const request: TPosterRequest = {
     eventTitle: input.title,
     eventType: 'exhibition',
@@ -280,7 +292,11 @@ export async function posterImage(ctx: AppContext, owner: User, posterId: number
   return png;
 }
 
-/** The poster with the QR overlay (120 px, 扫码咨询, bottom right) and its download name. */
+/**
+ * The poster with the QR overlay (120 px, bottom right) captioned in the poster's own language
+ * ("Scan to chat", 扫码咨询, 掃碼諮詢; posters from before the language was kept: Chinese),
+ * and its download name.
+ */
 export async function posterDownload(
   ctx: AppContext,
   owner: User,
@@ -290,6 +306,8 @@ export async function posterDownload(
   const card = await getCard(ctx, owner, poster.businessCardId);
   const base = await posterImage(ctx, owner, posterId);
   const qr = await qrSvg(posterChatUrl(card));
-  const png = await renderPng(qrOverlaySvg(base, qr, POSTER_QR_CAPTION, POSTER_QR_SIZE));
+  const language = isLanguage(poster.language) ? poster.language : DEFAULT_POSTER_LANGUAGE;
+  const caption = translate(language, 'posters.art.qrCaption');
+  const png = await renderPng(qrOverlaySvg(base, qr, caption, POSTER_QR_SIZE));
   return { png, fileName: posterDownloadName(poster.title, ctx.now()) };
 }

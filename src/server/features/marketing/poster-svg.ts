@@ -348,8 +348,8 @@ export function posterSvg(art: PosterArt): string {
 }
 
 /**
- * The download: the rendered poster with the QR code (120 px, caption 扫码咨询) in the
- * bottom-right corner on a white card, so it scans on any background.
+ * The download: the rendered poster with the QR code (120 px, captioned in the poster's
+ * language) in the bottom-right corner on a white card, so it scans on any background.
  */
 export function qrOverlaySvg(
   posterPng: Buffer,
@@ -358,8 +358,14 @@ export function qrOverlaySvg(
   qrSize: number,
 ): string {
   const pad = 14;
-  const captionSize = 22;
   const cardW = qrSize + 2 * pad;
+  // The caption fits the card in any language: CJK characters are about 1 em wide, Latin ones
+  // about 0.6 em at this weight.
+  const ems = [...caption].reduce(
+    (sum, char) => sum + (/[\u2E80-\uFFEF]/u.test(char) ? 1 : 0.6),
+    0,
+  );
+  const captionSize = Math.min(22, Math.floor((cardW - 12) / Math.max(ems, 1)));
   const cardH = qrSize + 2 * pad + captionSize + 10;
   const x = W - 40 - cardW;
   const y = H - 40 - cardH;

@@ -70,13 +70,19 @@ export async function writePosterCopy(
     const text = await writer.write({
       instruction:
         `Write copy for an event poster in ${LANGUAGE_NAMES[language]}. Answer only JSON: ` +
+        (facts.eventDescription
+          ? "Make the owner's event description the first key message, in its own words where it is in that language. "
+          : '') +
         '{"description": "<one or two sentences, at most 200 characters>", ' +
         '"keyMessages": ["<2 to 4 short selling points, each at most 60 characters>"]}.',
       data: factsAsData(facts),
       maxTokens: 400,
       temperature: 0.5,
     });
-    return parseCopy(text) ?? local;
+    const written = parseCopy(text);
+    if (!written) return local;
+    // The description the owner typed is theirs to say: the model adds messages, not a new one.
+    return facts.eventDescription ? { ...written, description: local.description } : written;
   } catch (error) {
     if (error instanceof ProviderError) return local;
     throw error;

@@ -273,8 +273,9 @@ describe('with a provider configured', () => {
         body,
       });
       expect(written.statusCode).toBe(200);
+      // The model writes the messages; the description the owner typed stays theirs.
       expect(written.json()).toMatchObject({
-        description: 'Meet us at the fair.',
+        description: 'Tiles for hotels.',
         keyMessages: ['Hotel tiles', 'Fast samples'],
       });
       // The facts went to the model as data.

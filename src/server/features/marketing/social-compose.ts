@@ -8,6 +8,7 @@ import {
 import type { LocalLanguage } from '#shared/marketing/summary.ts';
 import { inLanguage, shortProduct, type CompanyFacts } from './social-facts.ts';
 import { hashtagLine, hashtagsFor } from './social-hashtags.ts';
+import { tidyText } from './tidy-text.ts';
 
 /*
  * A social post written with no model, from the company's facts: blocks in the order the
@@ -20,16 +21,6 @@ export interface ComposedPost {
   content: string;
   hashtags: string[];
 }
-
-/** The length a reader of each platform finds right (for the effectiveness score). */
-export const IDEAL_LENGTH: Record<SocialPlatform, readonly [number, number]> = {
-  twitter: [120, 280],
-  linkedin: [300, 1300],
-  facebook: [80, 600],
-  instagram: [150, 1000],
-  wechat_moments: [60, 500],
-  xiaohongshu: [200, 900],
-};
 
 /** Twitter text a bit under its limit, leaving room for a quote or a link. */
 const TWITTER_TARGET = 240;
@@ -116,17 +107,15 @@ function blocksFor(
         ? [words.productsInline(products.map(shortProduct).join(words.listJoin))]
         : [`${words.productsTitle}\n${products.map((p) => words.bullet + p).join('\n')}`];
   const highlights = facts.highlights.slice(0, compact ? 1 : 3);
-  // A highlight that already names the certifications makes the list say it twice.
-  const certsQuoted = facts.certifications.some((cert) => highlights.some((h) => h.includes(cert)));
+  // A certification the overview or a highlight already names is not listed again.
+  const said = [facts.overview, ...highlights].join('\n');
+  const unsaid = facts.certifications.filter((cert) => !said.includes(cert));
   return {
     opener: words.opener[options.tone](name),
     overview: facts.overview ? [facts.overview] : [],
     products: productBlock,
     highlights,
-    certifications:
-      facts.certifications.length > 0 && !certsQuoted
-        ? [words.certified(facts.certifications.join(words.listJoin))]
-        : [],
+    certifications: unsaid.length > 0 ? [words.certified(unsaid.join(words.listJoin))] : [],
     terms: facts.tradeTerms.slice(0, 3).map((term) => term.text),
     cta: [
       words.cta[options.contentType],
@@ -204,6 +193,6 @@ export function composePost(
     separator: options.contentType === 'thread' ? '\n\n' : separator,
     numbered: options.contentType === 'thread',
   });
-  const content = tagLine ? `${body}${separator}${tagLine}` : body;
+  const content = tagLine ? `${tidyText(body)}${separator}${tagLine}` : tidyText(body);
   return { content: fitToLimit(content, options.platform, limit), hashtags };
 }

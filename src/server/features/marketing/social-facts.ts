@@ -3,7 +3,11 @@ import type { Assistant } from '#server/ai/assistant.ts';
 import type { AppContext } from '#server/context.ts';
 import { documents } from '#server/db/schema.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
-import type { DocumentIntelligence, SourcedText } from '#server/ingest/intelligence.ts';
+import {
+  isProductLabel,
+  type DocumentIntelligence,
+  type SourcedText,
+} from '#server/ingest/intelligence.ts';
 import { INDUSTRY_MENTIONS } from '#server/vocabulary/industries.ts';
 
 /*
@@ -37,6 +41,8 @@ export interface CompanyFacts {
 }
 
 const MAX_FACT_CHARS = 160;
+/** Products kept for every language together (a bilingual catalogue names each twice). */
+const MAX_PRODUCTS = 16;
 
 function clean(text: string): string {
   const flat = text.replace(/\s+/gu, ' ').trim();
@@ -63,7 +69,7 @@ function industriesOf(texts: readonly string[]): string[] {
 }
 
 /** Abbreviations whose full stop does not end a sentence ("Co., Ltd. designs ..."). */
-const ABBREVIATION = /\b(?:co|ltd|inc|corp|no|mr|mrs|ms|dr|st|e\.g|i\.e|etc|vs|approx)\.$/iu;
+export const ABBREVIATION = /\b(?:co|ltd|inc|corp|no|mr|mrs|ms|dr|st|e\.g|i\.e|etc|vs|approx)\.$/iu;
 
 /**
  * Sentences of a text in any of our scripts: Chinese ones end at 。！？, Latin ones at . ! ?
@@ -97,12 +103,6 @@ function firstSentences(text: string, maxChars: number): string {
     out += sentence;
   }
   return (out || text.slice(0, maxChars)).replace(/\s+/gu, ' ').trim();
-}
-
-/** Chinese fragments the pattern reader took for products ("家用", "…的企业"). */
-function isProductName(label: string): boolean {
-  if (!/\p{Script=Han}/u.test(label)) return true;
-  return !/的|企业|企業|公司|我们|我們|用$/u.test(label) && [...label].length >= 2;
 }
 
 async function fileNamesOf(
@@ -152,7 +152,8 @@ function fromDocuments(
       Boolean,
     ),
     overview: firstSentences(overview, 400),
-    products: unique(products.filter(isProductName)).slice(0, 8),
+    // The reader keeps products only (isProductLabel); the language is chosen before the count.
+    products: unique(products.filter(isProductLabel)).slice(0, MAX_PRODUCTS),
     highlights: unique(highlights).slice(0, 6),
     certifications: unique(kept(intelligence.certifications).map((fact) => fact.label)).slice(0, 6),
     tradeTerms: kept(intelligence.tradeTerms)
@@ -210,16 +211,21 @@ export function factsAsText(facts: CompanyFacts): string {
 
 const hasHan = (text: string) => /\p{Script=Han}/u.test(text);
 
-/** Items written in the language's script; all of them when none is. */
+/**
+ * Items written in the language's script. A Chinese text falls back to the others when none is
+ * (its readers read "Marble Look Series"); an English text never quotes Chinese, which its
+ * readers cannot read (decision 034), so a Chinese-only fact is left out of it.
+ */
 function preferScript<T>(items: readonly T[], chinese: boolean, textOf: (item: T) => string): T[] {
   const kept = items.filter((item) => hasHan(textOf(item)) === chinese);
-  return kept.length > 0 ? kept : [...items];
+  return kept.length > 0 || !chinese ? kept : [...items];
 }
 
 /**
  * The facts as a text in one language should quote them: a bilingual company's documents
  * give an English post the English lines and a Chinese post the Chinese ones (and the name
- * spelt in that script), falling back to the other language only where nothing else exists.
+ * spelt in that script); a Chinese post falls back to English lines where nothing else exists,
+ * an English post leaves Chinese-only lines out (see preferScript).
  */
 export function inLanguage(facts: CompanyFacts, language: 'zh-CN' | 'en'): CompanyFacts {
   const chinese = language === 'zh-CN';
@@ -238,7 +244,14 @@ export function inLanguage(facts: CompanyFacts, language: 'zh-CN' | 'en'): Compa
   };
 }
 
-/** A product as said in a sentence: "AQ-150S: stainless steel submersible pump" -> "AQ-150S submersible pump". */
+/** Units and the "x" of dimensions: not what a product is called ("200 x 1200 mm plank"). */
+const UNIT_WORD = /^(?:x|mm|cm|m|km|kg|g|t|kw|w|v|hz|l|min|h|in|inch|ft|pcs|set|sets)$/iu;
+
+/**
+ * A product as said in a sentence: "AQ-150S: stainless steel submersible pump" ->
+ * "AQ-150S steel submersible pump", "4SD8-26: 4-inch submersible deep well pump" ->
+ * "4SD8-26 deep well pump" (the last words of the description, up to three, no units).
+ */
 export function shortProduct(label: string): string {
   const [head, ...rest] = label.split(/[:：]/u);
   if (rest.length === 0 || !head || hasHan(label)) return label;
@@ -246,6 +259,10 @@ export function shortProduct(label: string): string {
     .join(' ')
     .split(/\b(?:with|for|and|in)\b|[,;(]/u)[0]!
     .trim();
-  const words = description.split(/\s+/u).filter((word) => /^[A-Za-z-]+$/u.test(word));
-  return words.length > 0 ? `${head.trim()} ${words.slice(-2).join(' ')}` : head.trim();
+  const words: string[] = [];
+  for (const word of description.split(/\s+/u).reverse()) {
+    if (!/^[A-Za-z][A-Za-z-]*$/u.test(word) || UNIT_WORD.test(word) || words.length === 3) break;
+    words.unshift(word);
+  }
+  return words.length > 0 ? `${head.trim()} ${words.join(' ')}` : head.trim();
 }

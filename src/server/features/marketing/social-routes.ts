@@ -14,7 +14,12 @@ import {
   ZTranslateRequest,
   ZTranslateResponse,
 } from '#shared/marketing/social.ts';
-import { ZStarterRequest, ZStarterResponse } from '#shared/marketing/starters.ts';
+import {
+  ZStarterRequest,
+  ZStarterResponse,
+  ZStarterUseRequest,
+  ZStarterUseResponse,
+} from '#shared/marketing/starters.ts';
 import {
   ZBusinessSummaryRequest,
   ZBusinessSummaryResponse,
@@ -22,6 +27,7 @@ import {
   ZCompanySummaryResponse,
 } from '#shared/marketing/summary.ts';
 import { generateSocialPost, listSocialContents, type MarketingDeps } from './social.ts';
+import { recordStarterUse } from './starter-uses.ts';
 import { generateStarters } from './starters.ts';
 import { generateBusinessSummary, generateCompanySummaries } from './summary.ts';
 import { transformContent } from './transform.ts';
@@ -106,5 +112,13 @@ export function registerSocialRoutes(
     '/api/generate-conversation-starters',
     { ...signedIn, schema: { body: ZStarterRequest, response: { 200: ZStarterResponse } } },
     (request) => generateStarters(deps, requireUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/conversation-starters/uses',
+    { ...signedIn, schema: { body: ZStarterUseRequest, response: { 200: ZStarterUseResponse } } },
+    async (request) => ({
+      uses: await recordStarterUse(deps.ctx, requireUser(request).id, request.body.content),
+    }),
   );
 }

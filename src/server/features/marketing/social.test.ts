@@ -64,13 +64,15 @@ describe('POST /api/social/generate', () => {
       expect(result.content).toMatch(/AQ-150S|JP-80|SP-3D|pump|泵/iu);
       expect(result.hashtags.length).toBeGreaterThan(0);
       expect(result.hashtags.join(' ')).toMatch(/Pump|泵/iu);
-      expect(result.effectiveness).toBeGreaterThan(0);
+      expect(result).not.toHaveProperty('effectiveness'); // a score nobody measured (issue 34)
       expect(result.writtenBy).toBe('local');
     }
     const listed = await api(t, 'GET', `/api/social-contents?businessCardId=${cardId}`, {
       cookie: owner.cookie,
     });
     expect(listed.json().contents.length).toBeGreaterThanOrEqual(SOCIAL_PLATFORMS.length);
+    for (const stored of listed.json().contents)
+      expect(stored).not.toHaveProperty('estimatedReach');
     const foreignList = await api(t, 'GET', `/api/social-contents`, { cookie: stranger.cookie });
     expect(foreignList.json().contents).toEqual([]);
   });
@@ -153,7 +155,7 @@ describe('POST /api/transform-social-content', () => {
       expect(item.mentions).toEqual(['@HannoverMesse']);
       expect(item.hashtags).toContain('#SolarPump');
       expect(['image', 'text']).toContain(item.mediaType);
-      expect(item.estimatedReach).toBeGreaterThan(0);
+      expect(item).not.toHaveProperty('estimatedReach'); // a reach nobody measured (issue 34)
       expect(item.bestPostTime).toMatch(/\d\d:\d\d/u);
       expect(item.id).toBeGreaterThan(0);
     }
@@ -285,7 +287,7 @@ describe('summaries', () => {
 });
 
 describe('POST /api/generate-conversation-starters', () => {
-  it('covers the five categories with real facts and an explained score', async () => {
+  it('covers the five categories with real facts and no invented score', async () => {
     const response = await post('/api/generate-conversation-starters', {
       scenario: 'industry_event',
       tone: 'friendly',
@@ -309,20 +311,41 @@ describe('POST /api/generate-conversation-starters', () => {
     expect(all).toMatch(/AQ-150S|SP-3D|JP-80|Submersible|Solar/iu);
     expect(all).toMatch(/CE|ISO/u);
     for (const starter of starters) {
-      expect(starter.effectiveness).toBeGreaterThanOrEqual(0);
-      expect(starter.effectiveness).toBeLessThanOrEqual(100);
-      const sum = starter.effectivenessReasons.reduce(
-        (total: number, part: { points: number }) => total + part.points,
-        0,
-      );
-      expect(Math.min(100, sum)).toBe(starter.effectiveness);
+      // No score dressed as data: only the measured use count, 0 until the owner used it.
+      expect(starter).not.toHaveProperty('effectiveness');
+      expect(starter).not.toHaveProperty('effectivenessReasons');
+      expect(starter.uses).toBe(0);
       expect(starter.scenario).toBe('industry_event');
       expect(starter.tone).toBe('friendly');
     }
-    // A starter that quotes more facts scores higher than one that quotes none.
-    const intro = starters.find((s: { id: string }) => s.id.startsWith('company_intro'));
-    const travel = starters.find((s: { content: string }) => /travelling/u.test(s.content));
-    expect(intro.effectiveness).toBeGreaterThan(travel.effectiveness);
+  });
+
+  it('counts a starter’s use once the owner used it, for that owner only', async () => {
+    const body = { scenario: 'client_meeting', language: 'en', businessCardId: cardId };
+    const first = (await post('/api/generate-conversation-starters', body)).json().starters;
+    const used = first[0] as { content: string };
+    for (const expected of [1, 2]) {
+      const response = await post('/api/conversation-starters/uses', { content: used.content });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ uses: expected });
+    }
+    // Generated again, the same opener shows its measured count; the others are still unused.
+    const again = (await post('/api/generate-conversation-starters', body)).json()
+      .starters as Array<{
+      content: string;
+      uses: number;
+    }>;
+    expect(again.find((s) => s.content === used.content)?.uses).toBe(2);
+    expect(again.filter((s) => s.content !== used.content).every((s) => s.uses === 0)).toBe(true);
+    // Another owner's count is their own.
+    const theirs = await post(
+      '/api/conversation-starters/uses',
+      { content: used.content },
+      stranger.cookie,
+    );
+    expect(theirs.json()).toEqual({ uses: 1 });
+    const empty = await post('/api/conversation-starters/uses', { content: ' ' });
+    expect(empty.statusCode).toBe(400);
   });
 
   it('needs a scenario, keeps cards private and needs a provider for Korean', async () => {
@@ -381,6 +404,41 @@ describe('with a provider', () => {
     expect(request.body.messages.at(-1)!.content).toMatch(
       /Japanese[\s\S]*<data>\nOur pumps are tested before shipment\.\n<\/data>/u,
     );
+  });
+
+  it('writes the languages only a provider can write through it', async () => {
+    fake.respond((request) => {
+      const asked = String(request.body.messages.at(-1)?.content ?? '');
+      return {
+        kind: 'answer',
+        text: /Portuguese/u.test(asked) ? 'Bombas Aqualux para o seu negócio.' : 'Aqualux pumps.',
+      };
+    });
+    const response = await api(p, 'POST', '/api/social/generate', {
+      body: { businessCardId: providerCardId, platform: 'linkedin', languages: ['en', 'pt'] },
+      cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json();
+    expect(result.needsProvider).toEqual([]);
+    expect(
+      result.posts.map((item: { language: string; content: string; writtenBy: string }) => [
+        item.language,
+        item.content,
+        item.writtenBy,
+      ]),
+    ).toEqual([
+      ['en', 'Aqualux pumps.', 'provider'],
+      ['pt', 'Bombas Aqualux para o seu negócio.', 'provider'],
+    ]);
+    fake.respond({ kind: 'status', status: 500 });
+    const failed = await api(p, 'POST', '/api/social/generate', {
+      body: { businessCardId: providerCardId, platform: 'linkedin', languages: ['en', 'pt'] },
+      cookie,
+    });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json().posts.map((item: { language: string }) => item.language)).toEqual(['en']);
+    expect(failed.json().providerFailed).toEqual(['pt']);
   });
 
   it('uses the model for posts, keeps them within the limit, and falls back when it fails', async () => {

@@ -8,16 +8,19 @@ import { LANGUAGE_FOR_MODEL } from '#server/lib/translation.ts';
 import { fitToLimit, platformLength } from '#shared/marketing/social-count.ts';
 import type { ZSocialGenerateRequest } from '#shared/marketing/social.ts';
 import {
+  isLocalPostLanguage,
   PLATFORM_CHAR_LIMITS,
+  type LOCAL_POST_LANGUAGES,
   type SocialPlatform,
+  type TranslationLanguage,
   type TSocialContent,
   type TSocialGenerateResponse,
+  type TSocialPost,
 } from '#shared/marketing/social.ts';
-import type { LocalLanguage } from '#shared/marketing/summary.ts';
+import { toTraditional } from '#server/text/han-script.ts';
 import type { z } from 'zod';
 import { companyFacts, factsAsText, type CompanyFacts } from './social-facts.ts';
-import { composePost, IDEAL_LENGTH, prefersChinese, targetLength } from './social-compose.ts';
-import { scoreText } from './social-score.ts';
+import { composePost, prefersChinese, targetLength } from './social-compose.ts';
 
 /* POST /api/social/generate and GET /api/social-contents: posts written from a card's facts. */
 
@@ -72,13 +75,14 @@ export async function tryWrite(
 
 async function writeWithProvider(
   deps: MarketingDeps,
+  writer: Writer | null,
   facts: CompanyFacts,
   input: GenerateInput,
-  language: LocalLanguage,
+  language: TranslationLanguage,
   hashtags: readonly string[],
 ): Promise<string | null> {
   const limit = targetLength(input.platform);
-  const text = await tryWrite(writerFor(deps.ctx, facts.selectedAiModel), deps, {
+  const text = await tryWrite(writer, deps, {
     instruction: [
       `Write one ${input.contentType} for ${PLATFORM_NAMES[input.platform]} in a ${input.tone} tone, in ${LANGUAGE_FOR_MODEL[language]}, about the company in the data.`,
       `At most ${Math.floor(limit * 0.9)} characters in total (each Chinese character counts as ${input.platform === 'twitter' ? 2 : 1}).`,
@@ -88,6 +92,46 @@ async function writeWithProvider(
     maxTokens: Math.min(1500, Math.ceil(limit / 2) + 100),
   });
   return text ? fitToLimit(text, input.platform, PLATFORM_CHAR_LIMITS[input.platform]) : null;
+}
+
+/** The languages asked for, each once, in order: `languages`, else `language`, else the documents'. */
+function requestedLanguages(input: GenerateInput, facts: CompanyFacts): TranslationLanguage[] {
+  const fallback: TranslationLanguage = prefersChinese(facts) ? 'zh-CN' : 'en';
+  return [...new Set(input.languages ?? [input.language ?? fallback])];
+}
+
+/** The post composed from the facts: English, Simplified, or Simplified set in Traditional. */
+function composeLocally(
+  facts: CompanyFacts,
+  input: GenerateInput,
+  language: (typeof LOCAL_POST_LANGUAGES)[number],
+): { content: string; hashtags: string[] } {
+  const composed = composePost(facts, { ...input, language: language === 'en' ? 'en' : 'zh-CN' });
+  if (language !== 'zh-TW') return composed;
+  return {
+    content: toTraditional(composed.content),
+    hashtags: composed.hashtags.map(toTraditional),
+  };
+}
+
+type Written = Omit<TSocialPost, 'id' | 'charCount'>;
+
+/** One language's post, or why it was not written. */
+async function writeInLanguage(
+  deps: MarketingDeps,
+  writer: Writer | null,
+  facts: CompanyFacts,
+  input: GenerateInput,
+  language: TranslationLanguage,
+): Promise<Written | 'needsProvider' | 'providerFailed'> {
+  if (!isLocalPostLanguage(language) && !writer) return 'needsProvider';
+  // A language written only by the provider takes the English post's hashtags.
+  const local = composeLocally(facts, input, isLocalPostLanguage(language) ? language : 'en');
+  const written = await writeWithProvider(deps, writer, facts, input, language, local.hashtags);
+  if (written)
+    return { language, content: written, hashtags: local.hashtags, writtenBy: 'provider' };
+  if (!isLocalPostLanguage(language)) return 'providerFailed';
+  return { language, ...local, writtenBy: 'local' };
 }
 
 export async function generateSocialPost(
@@ -101,38 +145,48 @@ export async function generateSocialPost(
     input.businessCardId,
     input.includedDocuments,
   );
-  const language: LocalLanguage = input.language ?? (prefersChinese(facts) ? 'zh-CN' : 'en');
-  const local = composePost(facts, { ...input, language });
-  const written = await writeWithProvider(deps, facts, input, language, local.hashtags);
-  const content = written ?? local.content;
-  const charCount = platformLength(content, input.platform);
-  const score = scoreText(content, facts, {
-    length: charCount,
-    ideal: IDEAL_LENGTH[input.platform],
-    tone: input.tone,
-  });
-  const [row] = await deps.ctx.db
-    .insert(socialMediaContents)
-    .values({
-      businessCardId: facts.cardId,
-      platform: input.platform,
-      content,
-      hashtags: local.hashtags,
-      mentions: [],
-      mediaType: 'text',
-      language,
-    })
-    .returning({ id: socialMediaContents.id });
+  const writer = writerFor(deps.ctx, facts.selectedAiModel);
+  const languages = requestedLanguages(input, facts);
+  const outcomes = await Promise.all(
+    languages.map((language) => writeInLanguage(deps, writer, facts, input, language)),
+  );
+  const needsProvider = languages.filter((_, i) => outcomes[i] === 'needsProvider');
+  const providerFailed = languages.filter((_, i) => outcomes[i] === 'providerFailed');
+  const written = outcomes.filter((outcome): outcome is Written => typeof outcome !== 'string');
+  if (written.length === 0) {
+    throw providerFailed.length > 0
+      ? new AppError('PROVIDER_FAILED', 'marketingText.errors.providerFailed')
+      : new AppError('PROVIDER_REQUIRED', 'marketingText.errors.providerRequiredPost');
+  }
+  const posts: TSocialPost[] = [];
+  for (const post of written) {
+    const [row] = await deps.ctx.db
+      .insert(socialMediaContents)
+      .values({
+        businessCardId: facts.cardId,
+        platform: input.platform,
+        content: post.content,
+        hashtags: post.hashtags,
+        mentions: [],
+        mediaType: 'text',
+        language: post.language,
+      })
+      .returning({ id: socialMediaContents.id });
+    posts.push({ ...post, id: row!.id, charCount: platformLength(post.content, input.platform) });
+  }
+  const first = posts[0]!;
   return {
     success: true,
-    id: row!.id,
-    content,
+    id: first.id,
+    content: first.content,
     imageUrl: null,
-    hashtags: local.hashtags,
+    hashtags: first.hashtags,
     charLimit: PLATFORM_CHAR_LIMITS[input.platform],
-    charCount,
-    effectiveness: score.total,
-    writtenBy: written ? 'provider' : 'local',
+    charCount: first.charCount,
+    writtenBy: first.writtenBy,
+    posts,
+    needsProvider,
+    providerFailed,
   };
 }
 
@@ -174,7 +228,6 @@ export async function listSocialContents(
     hashtags: stringList(row.hashtags),
     mentions: stringList(row.mentions),
     mediaType: row.mediaType,
-    estimatedReach: row.estimatedReach,
     bestPostTime: row.bestPostTime,
     language: row.language,
     translations: stringMap(row.translations),

@@ -2,6 +2,7 @@ import type { Scenario, StarterCategory, StarterTone } from '#shared/marketing/s
 import type { LocalLanguage } from '#shared/marketing/summary.ts';
 import { inLanguage, shortProduct, type CompanyFacts } from './social-facts.ts';
 import { companyName, writeSummary } from './summary-local.ts';
+import { tidyText } from './tidy-text.ts';
 
 /*
  * Conversation starters written with no model: for each of the five categories, openers that
@@ -258,6 +259,6 @@ export function draftStarters(allFacts: CompanyFacts, options: StarterOptions): 
       let text = (GREETED.has(category) ? `${opener}${content}` : content).trim();
       if (options.tone === 'enthusiastic')
         text = text.replace(/[.。]$/u, language === 'en' ? '!' : '！');
-      return { category, title: TITLES[language][titleKey] ?? titleKey, content: text };
+      return { category, title: TITLES[language][titleKey] ?? titleKey, content: tidyText(text) };
     });
 }

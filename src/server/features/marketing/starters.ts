@@ -8,24 +8,18 @@ import { isLocalLanguage, type LocalLanguage } from '#shared/marketing/summary.t
 import type { z } from 'zod';
 import { prefersChinese } from './social-compose.ts';
 import { factsAsText } from './social-facts.ts';
-import { scoreText } from './social-score.ts';
 import { factsWithContent, LANGUAGE_FOR_MODEL, tryWrite, type MarketingDeps } from './social.ts';
+import { countStarterUses } from './starter-uses.ts';
 import { draftStarters, type StarterDraft } from './starters-local.ts';
 
 /*
  * POST /api/generate-conversation-starters: openers in the five categories, each quoting the
- * company's facts, scored by the rule in social-score.ts. Simplified Chinese and English are
+ * company's facts, each with how often its owner used it (measured, no score). Simplified Chinese and English are
  * written locally; a provider (when set) rewrites them for the scenario, the owner's context
  * and any of the twelve introduction languages (without one, those answer 503).
  */
 
 type StarterInput = z.output<typeof ZStarterRequest>;
-
-/** What a spoken opener should run to (characters): a breath or two. */
-const IDEAL_STARTER_LENGTH: Record<LocalLanguage, readonly [number, number]> = {
-  en: [60, 320],
-  'zh-CN': [25, 130],
-};
 
 async function cardIdFor(deps: MarketingDeps, ownerId: number, cardId?: number): Promise<number> {
   if (cardId !== undefined) return cardId;
@@ -104,25 +98,16 @@ export async function generateStarters(
   if (!local && !rewritten) {
     throw new AppError('PROVIDER_FAILED', 'marketingText.errors.providerFailed');
   }
-  const ideal = IDEAL_STARTER_LENGTH[draftLanguage];
-  const starters: TStarter[] = drafts.map((draft, i) => {
-    const content = rewritten?.[i] ?? draft.content;
-    const score = scoreText(content, facts, {
-      length: [...content].length,
-      ideal,
-      tone: input.tone,
-    });
-    return {
-      id: `${draft.category}-${i + 1}`,
-      title: draft.title,
-      content,
-      scenario: input.scenario,
-      tone: input.tone,
-      category: draft.category,
-      effectiveness: score.total,
-      effectivenessReasons: score.parts,
-    };
-  });
-  starters.sort((a, b) => b.effectiveness - a.effectiveness);
+  const contents = drafts.map((draft, i) => rewritten?.[i] ?? draft.content);
+  const uses = await countStarterUses(deps.ctx, ownerId, contents);
+  const starters: TStarter[] = drafts.map((draft, i) => ({
+    id: `${draft.category}-${i + 1}`,
+    title: draft.title,
+    content: contents[i]!,
+    scenario: input.scenario,
+    tone: input.tone,
+    category: draft.category,
+    uses: uses[i]!,
+  }));
   return { starters, writtenBy: rewritten ? 'provider' : 'local' };
 }

@@ -1,5 +1,6 @@
 import type { LocalLanguage } from '#shared/marketing/summary.ts';
 import { inLanguage, shortProduct, type CompanyFacts } from './social-facts.ts';
+import { tidyText } from './tidy-text.ts';
 
 /*
  * Company introductions written with no model, in Simplified Chinese or English, from the
@@ -83,9 +84,16 @@ function productsSentence(facts: CompanyFacts, language: LocalLanguage, count: n
     : `我们主营${listOf(products, language)}`;
 }
 
-function certificationsSentence(facts: CompanyFacts, language: LocalLanguage): string {
-  if (facts.certifications.length === 0) return '';
-  const list = listOf(facts.certifications, language);
+/** The certifications not yet named in `said`, as a sentence ('' when all were named). */
+function certificationsSentence(
+  facts: CompanyFacts,
+  language: LocalLanguage,
+  said: readonly string[] = [],
+): string {
+  const text = said.join('\n');
+  const unsaid = facts.certifications.filter((cert) => !text.includes(cert));
+  if (unsaid.length === 0) return '';
+  const list = listOf(unsaid, language);
   return language === 'en' ? `We hold ${list} certification` : `我们已通过${list}认证`;
 }
 
@@ -112,7 +120,7 @@ export function writeSummary(
         facts.overview,
         productsSentence(facts, language, 3),
         facts.highlights[0] ?? '',
-        certificationsSentence(facts, language),
+        certificationsSentence(facts, language, [facts.overview, facts.highlights[0] ?? '']),
         language === 'en'
           ? "I'd be glad to hear what you are sourcing at the moment"
           : '很想了解您目前在采购哪些产品',
@@ -122,7 +130,7 @@ export function writeSummary(
       parts = [
         facts.overview ? facts.overview : name,
         productsSentence(facts, language, 2),
-        facts.highlights[0] ?? certificationsSentence(facts, language),
+        facts.highlights[0] ?? certificationsSentence(facts, language, [facts.overview]),
       ];
       break;
     case 'detailed':
@@ -130,7 +138,7 @@ export function writeSummary(
         facts.overview,
         productsSentence(facts, language, 6),
         ...facts.highlights.slice(0, 3),
-        certificationsSentence(facts, language),
+        certificationsSentence(facts, language, [facts.overview, ...facts.highlights.slice(0, 3)]),
         ...facts.tradeTerms.slice(0, 2).map((term) => term.text),
         facts.website
           ? language === 'en'
@@ -143,7 +151,7 @@ export function writeSummary(
   return {
     kind,
     title: TITLES[language][kind],
-    content: joinSentences(parts, language),
+    content: tidyText(joinSentences(parts, language)),
     keyPoints: keyPointsOf(facts),
   };
 }
@@ -167,16 +175,22 @@ export function businessSummary(allFacts: CompanyFacts, language: LocalLanguage)
   const contact = [facts.contactPerson, facts.phone, facts.email, facts.website]
     .filter(Boolean)
     .join(' · ');
-  return [
-    name,
-    facts.overview,
-    facts.products.length > 0 ? `${labels.products}${sep}${listOf(facts.products, language)}` : '',
-    facts.highlights.length > 0
-      ? `${labels.highlights}${sep}${facts.highlights.slice(0, 3).join(language === 'en' ? '; ' : '；')}`
-      : '',
-    sentence(certificationsSentence(facts, language), language),
-    contact ? `${labels.contact}${sep}${contact}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n\n');
+  const highlights = facts.highlights.slice(0, 3);
+  // Each highlight is a sentence; in a list its own end mark gives way to the list's.
+  const highlightList = highlights
+    .map((item) => item.replace(/[。.!！?？]+$/u, ''))
+    .join(language === 'en' ? '; ' : '；');
+  const products = facts.products.slice(0, 8).map(shortProduct);
+  return tidyText(
+    [
+      name,
+      facts.overview,
+      products.length > 0 ? `${labels.products}${sep}${listOf(products, language)}` : '',
+      highlightList ? sentence(`${labels.highlights}${sep}${highlightList}`, language) : '',
+      sentence(certificationsSentence(facts, language, [facts.overview, ...highlights]), language),
+      contact ? `${labels.contact}${sep}${contact}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  );
 }

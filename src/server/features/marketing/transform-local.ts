@@ -1,9 +1,10 @@
-import { fitToLimit, platformLength } from '#shared/marketing/social-count.ts';
-import type { SocialPlatform } from '#shared/marketing/social.ts';
+import { cutAtWord, fitToLimit, platformLength } from '#shared/marketing/social-count.ts';
+import { PLATFORM_TITLE_LIMITS, type SocialPlatform } from '#shared/marketing/social.ts';
 import type { LocalLanguage } from '#shared/marketing/summary.ts';
-import { IDEAL_LENGTH, targetLength } from './social-compose.ts';
+import { targetLength } from './social-compose.ts';
 import { inLanguage, splitSentences, type CompanyFacts } from './social-facts.ts';
 import { hashtagLine, hashtagsFor, HASHTAG_COUNT } from './social-hashtags.ts';
+import { tidyText } from './tidy-text.ts';
 
 /*
  * One text adapted to each platform with no model: the owner's own sentences, laid out as each
@@ -17,7 +18,6 @@ export interface LocalTransformation {
   hashtags: string[];
   mentions: string[];
   mediaType: 'image' | 'text';
-  estimatedReach: number;
   bestPostTime: string;
 }
 
@@ -43,27 +43,6 @@ export const BEST_POST_TIME: Record<SocialPlatform, { en: string; 'zh-CN': strin
   xiaohongshu: { en: 'Daily 19:00–22:00', 'zh-CN': '每天 19:00–22:00' },
 };
 
-/** A typical organic audience of one business post (the base of the estimate). */
-const BASE_REACH: Record<SocialPlatform, number> = {
-  linkedin: 1200,
-  twitter: 800,
-  facebook: 1000,
-  instagram: 1500,
-  wechat_moments: 300,
-  xiaohongshu: 2000,
-};
-
-/**
- * estimatedReach = base audience × (0.5 + 0.5 × how well the length fits) × (1 + 0.05 per
- * hashtag, up to the platform's usual count): a rule, not a promise.
- */
-export function estimateReach(platform: SocialPlatform, length: number, tags: number): number {
-  const [low, high] = IDEAL_LENGTH[platform];
-  const fit = length >= low && length <= high ? 1 : length < low ? length / low : high / length;
-  const tagBoost = 1 + 0.05 * Math.min(tags, HASHTAG_COUNT[platform]);
-  return Math.round(BASE_REACH[platform] * (0.5 + 0.5 * fit) * tagBoost);
-}
-
 export function isChineseText(text: string): boolean {
   const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
   const latin = text.match(/[A-Za-z]/gu)?.length ?? 0;
@@ -87,16 +66,34 @@ const WORDS = {
   },
 } as const;
 
-/** A title from a sentence: 20 Chinese characters, or whole words up to 40 Latin ones. */
-function headline(sentence: string): string {
-  const bare = sentence.replace(/[。.!！?？]+$/u, '');
-  if (/\p{Script=Han}/u.test(bare)) return [...bare].slice(0, 20).join('');
-  let title = '';
-  for (const word of bare.split(/\s+/u)) {
-    if (title && title.length + word.length + 1 > 40) break;
-    title = title ? `${title} ${word}` : word;
+/** A title from a sentence, within the platform's title limit, cut at a word. */
+function headline(sentence: string, limit: number): string {
+  return cutAtWord(sentence.replace(/[。.!！?？]+$/u, ''), limit);
+}
+
+const BULLET = /^[\s•·*▪◆🔹📌✨👉-]+/u;
+
+/**
+ * The sentences as points: bullets taken off (the layout adds its own), and a label line
+ * ("主营产品：", "What we make:") joined with the bulleted items under it.
+ */
+function points(sentences: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const sentence = sentences[i]!.replace(BULLET, '').trim();
+    if (!sentence) continue;
+    if (!/[:：]$/u.test(sentence)) {
+      out.push(sentence);
+      continue;
+    }
+    const items: string[] = [];
+    while (i + 1 < sentences.length && BULLET.test(sentences[i + 1]!)) {
+      items.push(sentences[++i]!.replace(BULLET, '').trim());
+    }
+    const chinese = /\p{Script=Han}/u.test(sentence);
+    out.push(items.length > 0 ? `${sentence}${items.join(chinese ? '、' : ', ')}` : sentence);
   }
-  return title;
+  return out;
 }
 
 function layout(
@@ -120,10 +117,11 @@ function layout(
         separator: '\n',
       };
     case 'wechat_moments':
-      return { body: [...sentences], closing: words.wechatCta, separator: '\n' };
+      return { body: points(sentences), closing: words.wechatCta, separator: '\n' };
     case 'xiaohongshu': {
-      const [first = '', ...rest] = sentences;
-      const title = `✨${headline(first)}✨`;
+      const [first = '', ...rest] = points(sentences);
+      // The sparkles count against the title's limit too.
+      const title = `✨${headline(first, (PLATFORM_TITLE_LIMITS.xiaohongshu ?? 20) - 2)}✨`;
       return {
         body: [title, ...(rest.length > 0 ? rest : [first]).map((s) => `📌 ${s}`)],
         closing: words.xhsCta,
@@ -150,7 +148,7 @@ export function transformLocally(
     .map((part) => part.replace(/\s*\n\s*/gu, ' ').trim())
     .filter(Boolean);
   // A heading line ("Acme Co., Ltd.") that the next sentence starts with is said once.
-  const sentences = splitSentences(plain).filter(
+  const sentences = splitSentences(tidyText(plain)).filter(
     (sentence, i, all) => !all[i + 1]?.startsWith(sentence.replace(/[.。]$/u, '')),
   );
   const hashtags = facts
@@ -178,7 +176,6 @@ export function transformLocally(
     hashtags,
     mentions,
     mediaType: MEDIA_TYPE[platform],
-    estimatedReach: estimateReach(platform, platformLength(content, platform), hashtags.length),
     bestPostTime: BEST_POST_TIME[platform][language],
   };
 }

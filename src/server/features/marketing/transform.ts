@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { companyFacts, factsAsText, type CompanyFacts } from './social-facts.ts';
 import { LANGUAGE_FOR_MODEL, PLATFORM_NAMES, tryWrite, type MarketingDeps } from './social.ts';
-import { estimateReach, isChineseText, transformLocally } from './transform-local.ts';
+import { isChineseText, transformLocally } from './transform-local.ts';
 
 /* POST /api/transform-social-content: one text adapted to each chosen platform, stored. */
 
@@ -77,9 +77,6 @@ export async function transformContent(
         content,
         charCount,
         charLimit: PLATFORM_CHAR_LIMITS[platform],
-        estimatedReach: written
-          ? estimateReach(platform, charCount, local.hashtags.length)
-          : local.estimatedReach,
       };
     }),
   );
@@ -96,7 +93,6 @@ export async function transformContent(
           hashtags: result.hashtags,
           mentions: result.mentions,
           mediaType: result.mediaType,
-          estimatedReach: result.estimatedReach,
           bestPostTime: result.bestPostTime,
           language: isChineseText(result.content) ? 'zh-CN' : 'en',
           translations: {},

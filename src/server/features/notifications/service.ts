@@ -1,5 +1,5 @@
+import { withLiveSources } from '#server/features/previews/service.ts';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import {
   businessCards,
@@ -9,7 +9,7 @@ import {
 } from '#server/db/schema.ts';
 import { rows } from '#server/db/rows.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { proxyCountry } from '#server/lib/visitor-traits.ts';
+import { countryName, sessionCountry } from '#server/lib/visitor-traits.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import {
   appendMessages,
@@ -29,23 +29,12 @@ import { conversationEntries, conversationEntry, type ConversationEntry } from '
 export const SCAN_QUIET_MS = 30 * 60 * 1000;
 export const NOTIFICATION_HISTORY = 20;
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
 /**
- * Where the visitor is, from what the request says: a trusted proxy's country header (see
- * proxyCountry), else the browser's region.
+ * Where the visitor is, as the owner is told: the country resolved on their session
+ * (lib/visitor-traits.ts countryOf — the pipeline and the analytics show the same), by name.
  */
-export function customerLocation(request: FastifyRequest): string | null {
-  const fromLanguage = String(request.headers['accept-language'] ?? '').match(
-    /^[a-z]{2,3}-([A-Z]{2})\b/,
-  )?.[1];
-  const code = (proxyCountry(request) ?? fromLanguage)?.toUpperCase();
-  if (!code || !/^[A-Z]{2}$/.test(code)) return null;
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
+export function customerLocation(session: VisitorSession): string | null {
+  return countryName(sessionCountry(session));
 }
 
 async function ownerOfCard(ctx: AppContext, cardId: number): Promise<number> {
@@ -267,7 +256,7 @@ export async function conversation(ctx: AppContext, ownerId: number, sessionId: 
     takeover: takeoverState(session, ctx.now()),
     createdAt: session.createdAt.toISOString(),
     lastActivity: session.lastActivity.toISOString(),
-    messages: storedMessages(session),
+    messages: await withLiveSources(ctx, session.businessCardId, storedMessages(session)),
     lead: lead
       ? { name: lead.name, company: lead.organization, email: lead.email, phone: lead.phone }
       : null,

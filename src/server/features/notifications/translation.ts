@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/limits.ts';
+import type { Language } from '#shared/limits.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { translateWithProvider } from '#server/lib/translation.ts';
-import { storedMessages, type VisitorSession } from '#server/lib/visitor-sessions.ts';
-import { answerLanguage, scriptFamily } from '#server/text/language.ts';
+import { buyerLanguage, buyerText } from '#server/lib/buyer-language.ts';
+import { storedMessages } from '#server/lib/visitor-sessions.ts';
 import { findOwnedVisitorSession } from './service.ts';
 
 /*
@@ -16,11 +16,6 @@ import { findOwnedVisitorSession } from './service.ts';
  */
 
 type Log = { warn(details: object, message: string): void };
-
-/** A photo's marker in the stored text (chat/routes.ts): not part of what the buyer wrote. */
-const PHOTO_MARKER = /^📷\s?/u;
-
-const textOf = (content: string) => content.replace(PHOTO_MARKER, '').trim();
 
 async function selectedModelOf(ctx: AppContext, cardId: number): Promise<string | null> {
   const [card] = await ctx.db
@@ -47,7 +42,7 @@ export async function translateVisitorMessage(
 ): Promise<{ messageId: number; translatedText: string; targetLanguage: Language }> {
   const session = await findOwnedVisitorSession(ctx, ownerId, sessionId);
   const message = storedMessages(session)[messageId];
-  const text = message?.role === 'user' ? textOf(message.content) : '';
+  const text = message?.role === 'user' ? buyerText(message.content) : '';
   if (!text) throw notFound();
   const translatedText = await translateWithProvider(
     ctx,
@@ -55,22 +50,6 @@ export async function translateVisitorMessage(
     log,
   );
   return { messageId, translatedText, targetLanguage };
-}
-
-/**
- * The language the buyer writes in, by the assistant's rule (answerLanguage): their latest
- * message whose script is clear decides; with none, the language of their chat page.
- */
-export function buyerLanguage(session: VisitorSession): Language {
-  const interfaceLanguage = isLanguage(session.language) ? session.language : DEFAULT_LANGUAGE;
-  const messages = storedMessages(session);
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i]!;
-    if (message.role !== 'user') continue;
-    const text = textOf(message.content);
-    if (scriptFamily(text)) return answerLanguage(text, interfaceLanguage);
-  }
-  return interfaceLanguage;
 }
 
 /** The staff's draft reply in the buyer's language, for them to check and send. */

@@ -9,7 +9,7 @@ import {
   visitorProfiles,
   visitorSessions,
 } from '#server/db/schema.ts';
-import { countryOf } from '#server/lib/visitor-traits.ts';
+import { sessionCountry } from '#server/lib/visitor-traits.ts';
 import { deriveLead, findSignals, SIGNAL_WEIGHTS, type BuyingSignal } from './scoring.ts';
 import { forgetLeadCounts } from './lead-count-cache.ts';
 import { getSettings } from '#server/lib/pipeline-settings.ts';
@@ -85,6 +85,7 @@ type SessionRow = {
   lastActivity: Date;
   timeZone: string | null;
   language: string | null;
+  country: string | null;
 };
 
 function visitorTexts(messages: unknown): string[] {
@@ -129,7 +130,9 @@ export async function scoreSessions(
     const hits = findSignals(texts);
     const signals: BuyingSignal[] = hits.map((h) => h.signal);
     if (hasContact) signals.push('lead_form');
-    const derived = deriveLead(texts.length, signals, settings);
+    const derived = deriveLead(texts.length, signals, settings, {
+      reachable: Boolean(profile?.email || profile?.phone),
+    });
     const stage: LeadStage = profile?.stageManual ? (profile.stage as LeadStage) : derived.stage;
     const priority: LeadPriority = profile?.priorityManual
       ? (profile.followUpPriority as LeadPriority)
@@ -147,7 +150,7 @@ export async function scoreSessions(
       buyingSignals: [...new Set([...known, ...signals])],
       stage,
       followUpPriority: priority,
-      country: countryOf({ timeZone: session.timeZone, language: session.language }),
+      country: sessionCountry(session),
       lastScoreUpdate: now,
     };
     const [saved] = await ctx.db
@@ -210,6 +213,7 @@ const sessionColumns = {
   lastActivity: visitorSessions.lastActivity,
   timeZone: visitorSessions.timeZone,
   language: visitorSessions.language,
+  country: visitorSessions.country,
 };
 
 /**

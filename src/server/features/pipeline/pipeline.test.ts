@@ -402,19 +402,22 @@ describe('analytics and exports', () => {
     expect(text).toContain('"深圳""海""泵业, Ltd"');
     expect(text).toContain(",'+86 138 0000 0000,");
 
-    const xlsx = await api(t, 'GET', '/api/sales-pipeline/leads.xlsx?stage=engaged', {
+    const xlsx = await api(t, 'GET', '/api/sales-pipeline/leads.xlsx?stage=engaged&lang=en', {
       cookie: owner.cookie,
     });
     expect(xlsx.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    const book = XLSX.read(xlsx.rawPayload, { type: 'buffer' });
+    const book = XLSX.read(xlsx.rawPayload, { type: 'buffer', cellFormula: true });
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Leads!);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.stage === 'engaged')).toBe(true);
-    expect(rows.find((r) => r.visitorSessionId === session.id)!.name).toBe(
-      '\'=HYPERLINK("http://evil")',
+    expect(rows.every((r) => r.Stage === 'Engaged')).toBe(true);
+    // In XLSX a text is a string cell, never a formula: written as typed, without an apostrophe.
+    expect(rows.find((r) => r['Lead no.'] === session.id)!.Name).toBe('=HYPERLINK("http://evil")');
+    const formulas = Object.entries(book.Sheets.Leads!).filter(
+      ([address, cell]) => !address.startsWith('!') && (cell as XLSX.CellObject).f,
     );
+    expect(formulas).toEqual([]);
     expect((await api(t, 'GET', '/api/sales-pipeline/leads.csv')).statusCode).toBe(401);
   });
 });

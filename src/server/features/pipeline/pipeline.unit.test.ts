@@ -69,28 +69,39 @@ describe('scoring', () => {
 
   it('follows the message-count table and the owner threshold', () => {
     const five = { highPriorityAfterMessages: 5 };
-    expect(deriveLead(0, [], five)).toMatchObject({
+    const reachable = { reachable: true };
+    expect(deriveLead(0, [], five, reachable)).toMatchObject({
       stage: 'visitor',
       priority: 'low',
       engagementScore: 10,
     });
-    expect(deriveLead(2, [], five)).toMatchObject({
+    expect(deriveLead(2, [], five, reachable)).toMatchObject({
       stage: 'engaged',
       priority: 'medium',
       engagementScore: 25,
     });
-    expect(deriveLead(5, [], five)).toMatchObject({
+    expect(deriveLead(5, [], five, reachable)).toMatchObject({
       stage: 'interested',
       priority: 'high',
       engagementScore: 60,
     });
-    expect(deriveLead(6, [], five)).toMatchObject({
+    expect(deriveLead(6, [], five, reachable)).toMatchObject({
       stage: 'qualified',
       priority: 'urgent',
       engagementScore: 85,
     });
-    expect(deriveLead(4, [], { highPriorityAfterMessages: 3 }).priority).toBe('urgent');
-    expect(deriveLead(1, ['lead_form', 'quotation'], five).stage).toBe('qualified');
+    expect(deriveLead(4, [], { highPriorityAfterMessages: 3 }, reachable).priority).toBe('urgent');
+    expect(deriveLead(1, ['lead_form', 'quotation'], five, reachable).stage).toBe('qualified');
+  });
+
+  it('never qualifies a lead nobody can reach', () => {
+    const five = { highPriorityAfterMessages: 5 };
+    const unreachable = { reachable: false };
+    expect(deriveLead(12, ['quotation', 'sample', 'moq'], five, unreachable)).toMatchObject({
+      stage: 'interested',
+      priority: 'urgent',
+    });
+    expect(deriveLead(1, ['quotation', 'moq'], five, unreachable).stage).toBe('interested');
   });
 });
 

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LANGUAGES } from '#shared/limits.ts';
 import { ZOkResponse } from '#shared/schemas/auth.ts';
 import { ZIdParam } from '#shared/schemas/cards.ts';
 import {
@@ -27,8 +28,8 @@ import type { JobQueue } from '#server/jobs/queue.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { requireUser } from '#server/lib/auth-guard.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { requestLanguage } from '#server/lib/i18n.ts';
 import { mailLimits } from '#server/lib/mail-limits.ts';
-import { senderDisplayName } from '#server/lib/mailer.ts';
 import { removeFiles, saveMultipart } from '#server/lib/uploads.ts';
 import { parseFields } from '#server/lib/validate.ts';
 import { pipelineAnalytics } from './analytics.ts';
@@ -41,7 +42,10 @@ import { getSettings, saveSettings } from '#server/lib/pipeline-settings.ts';
 import * as tasks from './tasks.ts';
 import { deleteWebhook, getWebhook, saveWebhook } from './webhook.ts';
 
-const ZLeadExportQuery = ZLeadQuery.pick({ stage: true, priority: true });
+const ZLeadExportQuery = ZLeadQuery.pick({ stage: true, priority: true }).extend({
+  /** The owner's interface language (a download link sends no X-Language header). */
+  lang: z.enum(LANGUAGES).optional(),
+});
 type TLeadExportQuery = z.output<typeof ZLeadExportQuery>;
 
 /** Most leads one export holds. */
@@ -69,25 +73,35 @@ export function registerPipelineRoutes(
   // the handler.
   const exportSchema = { schema: { querystring: ZLeadExportQuery } };
   const exportLeads = async (request: FastifyRequest, query: TLeadExportQuery) => {
-    const ownerId = requireUser(request).id;
-    await pipeline.listLeads(deps, ownerId, { ...query, limit: 1, offset: 0 });
-    return pipeline.queryLeads(ctx, ownerId, query, { limit: EXPORT_MAX, offset: 0 });
+    const owner = requireUser(request);
+    const { lang, ...filter } = query;
+    await pipeline.listLeads(deps, owner.id, { ...filter, limit: 1, offset: 0 });
+    const leads = await pipeline.queryLeads(ctx, owner.id, filter, {
+      limit: EXPORT_MAX,
+      offset: 0,
+    });
+    const reader = {
+      language: lang ?? requestLanguage(request),
+      timeZone: owner.timeZone ?? 'UTC',
+    };
+    return { leads, reader };
   };
-  app.get('/api/sales-pipeline/leads.csv', exportSchema, async (request, reply) => {
-    const leads = await exportLeads(request, request.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFileName('csv', ctx.now())}"`)
+  const download = (reply: FastifyReply, type: string, name: string, body: Buffer) =>
+    reply
+      .header('content-type', type)
+      .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'no-store')
-      .send(leadsCsv(leads));
+      .send(body);
+  app.get('/api/sales-pipeline/leads.csv', exportSchema, async (request, reply) => {
+    const { leads, reader } = await exportLeads(request, request.query);
+    const name = exportFileName('csv', ctx.now(), reader.timeZone);
+    return download(reply, 'text/csv; charset=utf-8', name, leadsCsv(leads, reader));
   });
   app.get('/api/sales-pipeline/leads.xlsx', exportSchema, async (request, reply) => {
-    const leads = await exportLeads(request, request.query);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${exportFileName('xlsx', ctx.now())}"`)
-      .header('cache-control', 'no-store')
-      .send(await leadsXlsx(leads));
+    const { leads, reader } = await exportLeads(request, request.query);
+    const name = exportFileName('xlsx', ctx.now(), reader.timeZone);
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    return download(reply, type, name, await leadsXlsx(leads, reader));
   });
 
   app.patch(
@@ -106,41 +120,27 @@ export function registerPipelineRoutes(
     '/api/sales-pipeline/leads/:visitorSessionId/follow-up',
     { schema: { params: ZLeadParams, response: { 200: ZFollowUpDraft } } },
     (request) =>
-      pipeline.followUpDraft(ctx, requireUser(request).id, request.params.visitorSessionId),
+      pipeline.followUpDraft(
+        ctx,
+        requireUser(request).id,
+        request.params.visitorSessionId,
+        request.log,
+      ),
   );
 
   app.post(
     '/api/sales-pipeline/leads/:visitorSessionId/follow-up',
     { schema: { params: ZLeadParams, body: ZFollowUpSend, response: { 200: ZOkResponse } } },
     async (request) => {
-      const owner = requireUser(request);
-      const ownerId = owner.id;
-      const lead = await pipeline.getLead(ctx, ownerId, request.params.visitorSessionId);
-      if (!lead.email) {
-        throw new AppError(
-          'UNPROCESSABLE',
-          'errors.leadHasNoEmail',
-          {},
-          {
-            email: 'errors.leadHasNoEmail',
-          },
-        );
-      }
-      // Answers go to the owner, so only an address the owner proved to hold may be named.
-      if (!owner.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'errors.verifyBeforeMail');
-      const { card } = await pipeline.ownedSession(ctx, ownerId, request.params.visitorSessionId);
-      await mails.spendOwnerMail(request, ownerId, lead.email);
-      await ctx.mailer.send({
-        to: lead.email,
-        subject: request.body.subject,
-        text: request.body.body,
-        // The exhibitor, by name, from our own address; replies reach the owner.
-        senderName: senderDisplayName(
-          card.companyName || owner.companyName || owner.organization,
-          card.contactPerson,
-        ),
-        replyTo: owner.email,
-      });
+      const ownerId = requireUser(request).id;
+      const mail = await pipeline.followUpToSend(
+        ctx,
+        ownerId,
+        request.params.visitorSessionId,
+        request.body,
+      );
+      await mails.spendOwnerMail(request, ownerId, mail.to);
+      await ctx.mailer.send(mail);
       return { ok: true as const };
     },
   );

@@ -56,6 +56,7 @@ function excerptAround(text: string, index: number): string {
 }
 
 const STAGE_ORDER: readonly LeadStage[] = ['visitor', 'engaged', 'interested', 'qualified'];
+const QUALIFIED = STAGE_ORDER.indexOf('qualified');
 const PRIORITY_ORDER: readonly LeadPriority[] = ['low', 'medium', 'high', 'urgent'];
 
 export interface DerivedLead {
@@ -71,12 +72,14 @@ export interface DerivedLead {
  * messages" setting: more than N visitor messages is urgent (5 by default). Buying signals
  * lift the lead: two or more make it at least interested; contact details with a quotation,
  * sample or MOQ question make it qualified; an intent score of 50 or more raises the priority
- * one step.
+ * one step. A lead nobody can reach (no email, no phone) is never qualified, however long the
+ * conversation: at most interested.
  */
 export function deriveLead(
   messageCount: number,
   signals: readonly BuyingSignal[],
   settings: Pick<TPipelineSettings, 'highPriorityAfterMessages'>,
+  contact: { reachable: boolean },
 ): DerivedLead {
   let stageIndex: number;
   let engagementScore: number;
@@ -101,6 +104,7 @@ export function deriveLead(
   if (hasContact && buying.some((s) => s === 'quotation' || s === 'sample' || s === 'moq')) {
     stageIndex = 3;
   }
+  if (!contact.reachable) stageIndex = Math.min(stageIndex, QUALIFIED - 1);
   if (intentScore >= 50) priorityIndex = Math.min(3, priorityIndex + 1);
 
   return {

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isLanguage, type Language } from '#shared/limits.ts';
 import type { ZPaperLeadCreate } from '#shared/schemas/pipeline.ts';
 import type {
   LeadPriority,
@@ -9,24 +8,27 @@ import type {
   TLeadQuery,
   TLeadUpdate,
   TFollowUpDraft,
+  TFollowUpSend,
 } from '#shared/schemas/pipeline.ts';
 import type { AppContext } from '#server/context.ts';
 import {
   businessCards,
   jobs,
   salesPipelineTasks,
+  users,
   visitorProfiles,
   visitorSessions,
 } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
+import type { OutgoingMail } from '#server/lib/mailer.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
-import { countryOf, deviceTypeOf } from '#server/lib/visitor-traits.ts';
+import { deviceTypeOf, sessionCountry } from '#server/lib/visitor-traits.ts';
 import type { JobQueue } from '#server/jobs/queue.ts';
 import type { AppJobHandler, JobName } from '#server/jobs/registry.ts';
 import { notifyPriorityChanged } from '#server/features/notifications/service.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
 import { derivePass, deriveSession, type DeriveHooks, type LeadChange } from './derive.ts';
-import { draftFollowUp } from './follow-up.ts';
+import { renderFollowUpMail, toDraft } from './follow-up-mail.ts';
 import { cachedLeadCount, forgetLeadCounts } from './lead-count-cache.ts';
 import { idleCutoff, showsPrioritySql, shownPrioritySql } from '#server/lib/lead-priority.ts';
 import { getSettings } from '#server/lib/pipeline-settings.ts';
@@ -128,7 +130,11 @@ function toLead(row: LeadRow): TLead {
     buyingSignals: Array.isArray(row.buying_signals) ? (row.buying_signals as string[]) : [],
     source: row.source,
     deviceType: row.device_type ?? (row.source === 'paper' ? null : deviceTypeOf(row.user_agent)),
-    country: row.country ?? countryOf({ timeZone: row.time_zone, language: row.language }),
+    country: sessionCountry({
+      country: row.country,
+      timeZone: row.time_zone,
+      language: row.language,
+    }),
     lastActivity: new Date(row.last_activity).toISOString(),
     notes: row.notes,
   };
@@ -157,7 +163,7 @@ export async function queryLeads(
       s.time_zone, s.language, coalesce(c.company_name, c.contact_person) AS card_name,
       p.name, p.organization, p.email, p.phone, p.job_title, p.engagement_score, p.intent_score,
       p.total_score, coalesce(p.stage, 'visitor') AS stage, ${priority} AS priority,
-      p.stage_manual, p.priority_manual, p.buying_signals, p.notes, p.country,
+      p.stage_manual, p.priority_manual, p.buying_signals, p.notes, s.country,
       jsonb_array_length(jsonb_path_query_array(s.messages, '$[*] ? (@.role == "user")')) AS message_count
     FROM page
     JOIN visitor_sessions s ON s.id = page.id
@@ -424,28 +430,49 @@ export async function createPaperLead(
   return getLead(ctx, ownerId, session!.id);
 }
 
-function visitorQuestions(messages: unknown): string[] {
-  if (!Array.isArray(messages)) return [];
-  return (messages as Array<{ role?: string; content?: unknown }>)
-    .filter((m) => m.role === 'user' && typeof m.content === 'string')
-    .map((m) => m.content as string);
+/** The owner, the card, the conversation and the lead a follow-up mail is written from. */
+async function followUpParts(ctx: AppContext, ownerId: number, sessionId: number) {
+  const { session, card } = await ownedSession(ctx, ownerId, sessionId);
+  const [owner] = await ctx.db.select().from(users).where(eq(users.id, ownerId)).limit(1);
+  if (!owner) throw notFound();
+  return { owner, card, session, lead: await getLead(ctx, ownerId, sessionId) };
 }
 
-/** The follow-up mail drafted from the conversation (nothing is sent). */
+/** The follow-up mail drafted from the conversation, exactly as it would be sent (nothing is). */
 export async function followUpDraft(
   ctx: AppContext,
   ownerId: number,
   sessionId: number,
+  log?: { warn(details: object, message: string): void },
 ): Promise<TFollowUpDraft> {
-  const { session, card } = await ownedSession(ctx, ownerId, sessionId);
-  const lead = await getLead(ctx, ownerId, sessionId);
-  const language: Language = isLanguage(session.language) ? session.language : 'en';
-  const draft = draftFollowUp({
-    language,
-    leadName: lead.name,
-    ownerCompany: card.companyName,
-    signals: lead.buyingSignals,
-    visitorQuestions: visitorQuestions(session.messages),
-  });
-  return { to: lead.email, ...draft };
+  return toDraft(
+    await renderFollowUpMail(ctx, await followUpParts(ctx, ownerId, sessionId), undefined, log),
+  );
+}
+
+/**
+ * The owner's follow-up, worded as they edited the draft, rendered by the draft's function.
+ * 422 when the lead left no email address, 403 while the owner's own address (the Reply-To)
+ * is not verified.
+ */
+export async function followUpToSend(
+  ctx: AppContext,
+  ownerId: number,
+  sessionId: number,
+  edit: TFollowUpSend,
+): Promise<OutgoingMail> {
+  const parts = await followUpParts(ctx, ownerId, sessionId);
+  if (!parts.lead.email) {
+    throw new AppError(
+      'UNPROCESSABLE',
+      'errors.leadHasNoEmail',
+      {},
+      { email: 'errors.leadHasNoEmail' },
+    );
+  }
+  // Answers go to the owner, so only an address the owner proved to hold may be named.
+  if (!parts.owner.emailVerified)
+    throw new AppError('EMAIL_NOT_VERIFIED', 'errors.verifyBeforeMail');
+  const mail = await renderFollowUpMail(ctx, parts, edit);
+  return { ...mail, to: parts.lead.email };
 }

@@ -16,6 +16,14 @@ export async function renderPageForOcr(page: PdfPage): Promise<Buffer> {
   const viewport = page.getViewport({ scale });
   const width = Math.max(1, Math.ceil(viewport.width));
   const height = Math.max(1, Math.ceil(viewport.height));
+  const { canvas } = await drawPage(page, viewport, width, height);
+  return canvas.encode('png');
+}
+
+type Viewport = ReturnType<PdfPage['getViewport']>;
+
+/** A page drawn on a white canvas of the given size (without its annotations). */
+export async function drawPage(page: PdfPage, viewport: Viewport, width: number, height: number) {
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
@@ -27,5 +35,5 @@ export async function renderPageForOcr(page: PdfPage): Promise<Buffer> {
     viewport,
     annotationMode: 0,
   }).promise;
-  return canvas.encode('png');
+  return { canvas, context };
 }

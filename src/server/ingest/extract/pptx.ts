@@ -13,8 +13,8 @@ import type { ExtractContext, ExtractedDocument, ExtractedSection } from './type
  * presenter's private words, not what the exhibitor shows visitors.
  */
 
-const PRESENTATION = 'ppt/presentation.xml';
-const PRESENTATION_RELS = 'ppt/_rels/presentation.xml.rels';
+export const PRESENTATION = 'ppt/presentation.xml';
+export const PRESENTATION_RELS = 'ppt/_rels/presentation.xml.rels';
 
 /** Slide part number (slideN.xml) to its position in the show, from presentation.xml. */
 export function slideOrderFromPresentation(

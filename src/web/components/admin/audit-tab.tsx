@@ -19,6 +19,13 @@ function useDetails() {
         removed: Number(details.removed ?? 0),
       });
     }
+    if (entry.action === 'landing.replace') {
+      return t('admin.audit.landingChange', {
+        promises: Number(details.promises ?? 0),
+        testimonials: Number(details.testimonials ?? 0),
+      });
+    }
+    if (entry.action === 'landing.reset') return '';
     const who = [details.username, details.email].filter(Boolean).join(' · ');
     if (entry.action === 'user.role') {
       const role = (value: unknown) =>

@@ -9,6 +9,8 @@ import {
   type TCampaignCreate,
   type TTemplate,
 } from '#shared/campaigns.ts';
+import { LANGUAGES, type Language } from '#shared/limits.ts';
+import { currentLanguage, LANGUAGE_NAMES } from '#web/i18n/index.ts';
 import { errorText, isApiError } from '#web/lib/api.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card.tsx';
@@ -16,6 +18,7 @@ import { FormField, SERVER_ERROR_TYPE } from '../ui/form-field.tsx';
 import { Input } from '../ui/input.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
 import { toast } from '../ui/use-toast.ts';
+import { CampaignTranslations, type TranslationDrafts } from './campaign-translations.tsx';
 import { useAudienceCount, useCreateCampaign } from './campaigns-api.ts';
 import { PhonePreview } from './phone-preview.tsx';
 
@@ -34,6 +37,9 @@ interface Draft {
   targetAudience: TAudience;
   scheduledAt: string;
   templateId: number | null;
+  /** The language of the main text (the one visitors of other languages get by default). */
+  language: Language;
+  translations: TranslationDrafts;
 }
 
 const serverError = (message: string | undefined): FieldError | undefined =>
@@ -59,6 +65,8 @@ export function CampaignEditor({
     targetAudience: 'all',
     scheduledAt: '',
     templateId: null,
+    language: currentLanguage(),
+    translations: {},
   };
   const [draft, setDraft] = useState<Draft>(empty);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -74,6 +82,8 @@ export function CampaignEditor({
       actionText: template.actionText ?? '',
       actionUrl: template.actionUrl ?? '',
       templateId: template.id,
+      // A template's text comes in the interface language.
+      language: currentLanguage(),
     }));
   }
   const audience = useAudienceCount(draft.businessCardId, draft.targetAudience);
@@ -95,6 +105,10 @@ export function CampaignEditor({
       businessCardId: draft.businessCardId,
       targetAudience: draft.targetAudience,
       templateId: draft.templateId,
+      language: draft.language,
+      translations: Object.fromEntries(
+        Object.entries(draft.translations).filter(([language]) => language !== draft.language),
+      ),
       scheduledAt:
         mode === 'schedule' && draft.scheduledAt ? new Date(draft.scheduledAt).toISOString() : null,
     };
@@ -193,6 +207,21 @@ export function CampaignEditor({
               </NativeSelect>
             </FormField>
           </div>
+          <FormField label={t('campaigns.editor.language')} className="max-w-xs">
+            <NativeSelect
+              value={draft.language}
+              onChange={(event) =>
+                setDraft((current) => ({ ...current, language: event.target.value as Language }))
+              }
+              data-testid="campaign-language"
+            >
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language}>
+                  {LANGUAGE_NAMES[language]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
           <FormField label={t('campaigns.editor.titleField')} error={serverError(fields.title)}>
             <Input
               value={draft.title}
@@ -234,6 +263,13 @@ export function CampaignEditor({
               />
             </FormField>
           </div>
+          <CampaignTranslations
+            mainLanguage={draft.language}
+            value={draft.translations}
+            onChange={(translations) => setDraft((current) => ({ ...current, translations }))}
+            hasAction={Boolean(draft.actionText)}
+            fields={fields}
+          />
           <FormField
             label={t('campaigns.editor.schedule')}
             hint={t('campaigns.editor.scheduleHint')}

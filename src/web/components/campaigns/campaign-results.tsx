@@ -2,6 +2,8 @@ import { Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCampaign } from '#shared/campaigns.ts';
+import type { Language } from '#shared/limits.ts';
+import { LANGUAGE_NAMES } from '#web/i18n/index.ts';
 import { errorText } from '#web/lib/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -86,6 +88,14 @@ export function CampaignResults({ campaigns }: { campaigns: TCampaign[] }) {
                       <span className="block text-xs font-normal text-slate-500">
                         {campaign.cardName ?? ''} ·{' '}
                         {t(`campaigns.audience.${campaign.targetAudience}`)}
+                      </span>
+                      <span
+                        className="block text-xs font-normal text-slate-500"
+                        data-testid="campaign-languages"
+                      >
+                        {[campaign.language, ...(Object.keys(campaign.translations) as Language[])]
+                          .map((language) => LANGUAGE_NAMES[language])
+                          .join(' · ')}
                       </span>
                     </th>
                     <td className="py-2 pr-3">

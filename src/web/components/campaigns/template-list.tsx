@@ -202,10 +202,14 @@ export function TemplateList({
                   </p>
                   <p className="text-sm font-medium text-slate-800">{template.title}</p>
                   <p className="line-clamp-2 text-sm text-slate-600">{template.message}</p>
-                  <p className="text-xs text-slate-500">
-                    {t('campaigns.templates.effectiveness', { value: template.effectiveness })}
-                    {' · '}
-                    {t('campaigns.templates.usage', { count: template.usageCount })}
+                  <p className="text-xs text-slate-600" data-testid="template-usage">
+                    {template.usage
+                      ? [
+                          t('campaigns.templates.usedIn', { count: template.usage.campaigns }),
+                          t('campaigns.templates.reached', { count: template.usage.sent }),
+                          t('campaigns.templates.clicked', { count: template.usage.clicked }),
+                        ].join(' · ')
+                      : t('campaigns.templates.notUsed')}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">

@@ -161,6 +161,9 @@ export function CardDetailsDialog({
             </legend>
             {field({ name: 'contactPerson', autoComplete: 'name' })}
             {field({ name: 'jobTitle', placeholder: t('cardEdit.jobTitlePlaceholder') })}
+            {/* The saved contact's name parts (vCard N), side by side. */}
+            {field({ name: 'familyName', autoComplete: 'family-name' })}
+            {field({ name: 'givenName', autoComplete: 'given-name' })}
             {field({ name: 'email', type: 'email', inputMode: 'email', autoComplete: 'email' })}
             {field({ name: 'phone', type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
           </fieldset>

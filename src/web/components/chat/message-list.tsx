@@ -9,8 +9,15 @@ import {
   ThumbsDown,
   ThumbsUp,
 } from './icons.tsx';
-import { Fragment, type ReactNode } from 'react';
-import type { Citation } from '#web/lib/chat/api.ts';
+import { Fragment, useState, type ReactNode } from 'react';
+import type { ViewerState } from '#web/components/source-preview/lazy-source-viewer.tsx';
+import {
+  AnswerPictures,
+  pictureSlides,
+  SourceThumbnail,
+} from '#web/components/source-preview/answer-sources.tsx';
+import type { AnswerImage, Citation } from '#web/lib/chat/api.ts';
+import type { PreviewSlide } from '#web/lib/source-preview.ts';
 import { cx } from '#web/lib/chat/cx.ts';
 import type { Translate } from '#web/lib/chat/i18n.ts';
 import type { ChatItem } from '#web/lib/chat/use-visitor-chat.ts';
@@ -22,12 +29,14 @@ export function citationPlace(t: Translate, citation: Citation): string | null {
   return t(slides ? 'chat.sources.slide' : 'chat.sources.page', { page: citation.page });
 }
 
-function citationLabel(t: Translate, citation: Citation, number: number): string {
+/** "catalogue.pdf, p. 2": the document and where in it. */
+function citationName(t: Translate, citation: Citation): string {
   const place = citationPlace(t, citation);
-  return t('chat.sources.open', {
-    number,
-    name: place ? `${citation.documentName}, ${place}` : citation.documentName,
-  });
+  return place ? `${citation.documentName}, ${place}` : citation.documentName;
+}
+
+function citationLabel(t: Translate, citation: Citation, number: number): string {
+  return t('chat.sources.open', { number, name: citationName(t, citation) });
 }
 
 /** The answer's text; its [1], [2] markers become buttons that open that source. */
@@ -40,7 +49,7 @@ function AnswerText({
   t: Translate;
   content: string;
   citations: Citation[] | undefined;
-  onOpen: (citation: Citation) => void;
+  onOpen: (index: number) => void;
 }) {
   if (!citations?.length) return <>{content}</>;
   const parts: ReactNode[] = [];
@@ -59,7 +68,7 @@ function AnswerText({
         tabIndex={-1}
         aria-hidden="true"
         title={citationLabel(t, citation, number)}
-        onClick={() => onOpen(citation)}
+        onClick={() => onOpen(number - 1)}
         className="mx-0.5 inline-flex min-w-5 -translate-y-0.5 items-center justify-center rounded-md bg-brand-50 px-1 align-baseline text-xs font-semibold text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         {number}
@@ -77,20 +86,70 @@ function AnswerText({
   );
 }
 
+/** An answer's source that can be shown as its page: `index` is its place in the citations. */
+type PagePreview = PreviewSlide & { index: number };
+
+/**
+ * The answer's sources as pages: one for each citation the server can draw, unless its image
+ * failed to load (`fail` marks it: its chip comes back).
+ */
+function usePagePreviews(t: Translate, citations: Citation[] | undefined) {
+  const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
+  const previews: PagePreview[] = (citations ?? []).flatMap((citation, index) =>
+    citation.previewUrl && !failed.has(index)
+      ? [
+          {
+            index,
+            key: `${index}`,
+            src: citation.previewUrl,
+            label: citationName(t, citation),
+            excerpt: citation.excerpt,
+          },
+        ]
+      : [],
+  );
+  const fail = (index: number) => setFailed((current) => new Set(current).add(index));
+  return { previews, fail };
+}
+
+/**
+ * The answer's sources: a page thumbnail for each one the server can draw (a tap opens the
+ * viewer on it, the answer's other pages a swipe away), else the chip that opens the quoted
+ * passage.
+ */
 function SourceChips({
   t,
   citations,
+  previews,
   onOpen,
+  onFail,
 }: {
   t: Translate;
   citations: Citation[];
-  onOpen: (citation: Citation) => void;
+  previews: PagePreview[];
+  onOpen: (index: number) => void;
+  onFail: (index: number) => void;
 }) {
   return (
-    <div className="mt-1 flex flex-wrap items-center gap-x-1.5" data-testid="citation-chips">
+    <div
+      className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1"
+      data-testid="citation-chips"
+    >
       <span className="mr-0.5 text-xs text-slate-500">{t('chat.sources.label')}</span>
       {citations.map((citation, index) => {
         const place = citationPlace(t, citation);
+        const preview = previews.find((candidate) => candidate.index === index);
+        if (preview)
+          return (
+            <SourceThumbnail
+              key={`${citation.documentName}-${citation.page}-${index}`}
+              src={preview.src}
+              label={citationLabel(t, citation, index + 1)}
+              caption={place}
+              onOpen={() => onOpen(index)}
+              onFail={() => onFail(index)}
+            />
+          );
         // The exhibitor's own answer is no document (documentId null).
         const Icon = citation.documentId === null ? MessageSquareText : FileText;
         return (
@@ -98,7 +157,7 @@ function SourceChips({
             key={`${citation.documentName}-${citation.page}-${index}`}
             type="button"
             data-testid="citation-chip"
-            onClick={() => onOpen(citation)}
+            onClick={() => onOpen(index)}
             aria-label={citationLabel(t, citation, index + 1)}
             // The chip looks small; the button around it is a 44 px tap target.
             className="group inline-flex min-h-11 max-w-full items-center focus-visible:outline-none"
@@ -112,6 +171,33 @@ function SourceChips({
         );
       })}
     </div>
+  );
+}
+
+/** The answer's pictures; each is named after the cited document it comes from. */
+function AnswerImages({
+  t,
+  images,
+  citations,
+  onPreview,
+}: {
+  t: Translate;
+  images: AnswerImage[];
+  citations: Citation[] | undefined;
+  onPreview: (viewer: ViewerState) => void;
+}) {
+  const labels = images.map((image) => {
+    const cited = citations?.find((citation) => citation.documentId === image.documentId);
+    return t('chat.preview.picture', {
+      name: cited ? citationName(t, { ...cited, page: image.page }) : t('chat.sources.title'),
+    });
+  });
+  return (
+    <AnswerPictures
+      images={images}
+      labels={labels}
+      onOpen={(index) => onPreview({ slides: pictureSlides(images, labels), index })}
+    />
   );
 }
 
@@ -211,12 +297,14 @@ export function MessageBubble({
   t,
   item,
   onOpenSource,
+  onPreview,
   onRetry,
   onRate,
 }: {
   t: Translate;
   item: ChatItem;
   onOpenSource: (citation: Citation) => void;
+  onPreview: (viewer: ViewerState) => void;
   onRetry: (key: string) => void;
   onRate?: (key: string, helpful: boolean) => void;
 }) {
@@ -227,6 +315,14 @@ export function MessageBubble({
     : agent
       ? t('chat.messages.agent')
       : t('chat.messages.assistant');
+  const { previews, fail } = usePagePreviews(t, item.citations);
+  /** A source opens as its page where it has one, else as its quoted passage. */
+  const openSource = (index: number) => {
+    const slide = previews.findIndex((preview) => preview.index === index);
+    const citation = item.citations?.[index];
+    if (slide !== -1) onPreview({ slides: previews, index: slide });
+    else if (citation) onOpenSource(citation);
+  };
   return (
     <li
       data-testid="chat-message"
@@ -259,13 +355,16 @@ export function MessageBubble({
             className={cx('max-h-48 rounded-lg object-contain', item.content && 'mb-2')}
           />
         ) : null}
-        {item.role === 'assistant' ? (
-          <AnswerText
+        {item.images?.length ? (
+          <AnswerImages
             t={t}
-            content={item.content}
+            images={item.images}
             citations={item.citations}
-            onOpen={onOpenSource}
+            onPreview={onPreview}
           />
+        ) : null}
+        {item.role === 'assistant' ? (
+          <AnswerText t={t} content={item.content} citations={item.citations} onOpen={openSource} />
         ) : (
           item.content
         )}
@@ -278,7 +377,13 @@ export function MessageBubble({
       </div>
       {mine ? <UserStatus t={t} item={item} onRetry={() => onRetry(item.key)} /> : null}
       {item.role === 'assistant' && !item.state && item.citations?.length ? (
-        <SourceChips t={t} citations={item.citations} onOpen={onOpenSource} />
+        <SourceChips
+          t={t}
+          citations={item.citations}
+          previews={previews}
+          onOpen={openSource}
+          onFail={fail}
+        />
       ) : null}
       {item.role === 'assistant' && !item.state && item.messageId && onRate ? (
         <Feedback t={t} helpful={item.helpful} onRate={(helpful) => onRate(item.key, helpful)} />

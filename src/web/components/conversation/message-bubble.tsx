@@ -1,8 +1,13 @@
 import { Bot, MessageSquarePlus, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TStoredChatMessage } from '#shared/schemas/chat.ts';
+import type { TAnswerImage, TCitation, TStoredChatMessage } from '#shared/schemas/chat.ts';
 import { SourceChips } from '#web/components/conversation/source-chips.tsx';
+import { AnswerPictures, pictureSlides } from '#web/components/source-preview/answer-sources.tsx';
+import {
+  LazySourceViewer,
+  type ViewerState,
+} from '#web/components/source-preview/lazy-source-viewer.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { photoUrl } from '#web/lib/notifications/conversation.ts';
 import { fullTimeText } from '#web/lib/notifications/display.ts';
@@ -60,6 +65,9 @@ export function MessageBubble({
           />
         </a>
       ) : null}
+      {message.images?.length ? (
+        <AnswerImages images={message.images} citations={message.citations ?? []} />
+      ) : null}
       {text ? (
         <div
           className={cn(
@@ -90,5 +98,31 @@ export function MessageBubble({
         </Button>
       ) : null}
     </li>
+  );
+}
+
+/** The product's pictures the buyer saw above the answer; a tap enlarges them in the viewer. */
+function AnswerImages({ images, citations }: { images: TAnswerImage[]; citations: TCitation[] }) {
+  const { t } = useTranslation();
+  const [viewer, setViewer] = useState<ViewerState | null>(null);
+  const closeViewer = useCallback(() => setViewer(null), []);
+  const labels = images.map((image) => {
+    const cited = citations.find((citation) => citation.documentId === image.documentId);
+    const name = !cited
+      ? t('chat.sources.title')
+      : image.page === null
+        ? cited.documentName
+        : t('conversation.sourcePage', { name: cited.documentName, page: image.page });
+    return t('chat.preview.picture', { name });
+  });
+  return (
+    <div className="max-w-[min(36rem,90%)]">
+      <AnswerPictures
+        images={images}
+        labels={labels}
+        onOpen={(index) => setViewer({ slides: pictureSlides(images, labels), index })}
+      />
+      <LazySourceViewer t={(key, values) => t(key, values)} state={viewer} onClose={closeViewer} />
+    </div>
   );
 }

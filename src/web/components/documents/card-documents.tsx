@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ScanText } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDocument, TDocumentText } from '#shared/schemas/cards.ts';
 import {
@@ -22,9 +22,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#web/components/ui/dialog.tsx';
+import {
+  LazySourceViewer,
+  type ViewerState,
+} from '#web/components/source-preview/lazy-source-viewer.tsx';
+import { SourceThumbnail } from '#web/components/source-preview/answer-sources.tsx';
 import { Loading } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { apiRequest } from '#web/lib/api.ts';
+import { pagePreviewPath, type PreviewSlide } from '#web/lib/source-preview.ts';
 import { DropZone } from '#web/components/documents/upload-list.tsx';
 import { UploadRows } from '#web/components/documents/upload-rows.tsx';
 import {
@@ -143,6 +149,23 @@ function DocumentTextDialog({
   });
   const pages = text.data?.pages ?? [];
   const characters = pages.reduce((sum, page) => sum + page.text.length, 0);
+  // Each page as the buyer sees it when the assistant cites it (a page that cannot be drawn
+  // keeps only its text). Slides are keyed by the page's place in the list.
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const [viewer, setViewer] = useState<ViewerState | null>(null);
+  const closeViewer = useCallback(() => setViewer(null), []);
+  const slides: PreviewSlide[] = [];
+  pages.forEach(({ page }, index) => {
+    if (document && !failed.has(`${index}`))
+      slides.push({
+        key: `${index}`,
+        src: pagePreviewPath(document.id, page),
+        label:
+          page === null
+            ? document.fileName
+            : `${document.fileName} · ${t('cardDocuments.page', { page })}`,
+      });
+  });
 
   return (
     <Dialog open={document !== null} onOpenChange={(open) => !open && onClose()}>
@@ -185,24 +208,42 @@ function DocumentTextDialog({
                   formattedCount: characters.toLocaleString(i18n.language),
                 })}
               </p>
-              {pages.map((page, index) => (
-                <section key={`${page.page ?? 'x'}-${index}`} className="grid gap-1">
-                  <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                    {page.page === null
-                      ? t('cardDocuments.noPage')
-                      : t('cardDocuments.page', { page: page.page })}
-                  </h3>
-                  <p
-                    className="rounded-lg bg-slate-50 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800"
-                    data-testid="document-text-page"
-                  >
-                    {page.text}
-                  </p>
-                </section>
-              ))}
+              {pages.map((page, index) => {
+                const slide = slides.findIndex((candidate) => candidate.key === `${index}`);
+                return (
+                  <section key={`${page.page ?? 'x'}-${index}`} className="grid gap-1">
+                    <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                      {page.page === null
+                        ? t('cardDocuments.noPage')
+                        : t('cardDocuments.page', { page: page.page })}
+                    </h3>
+                    <div className="flex items-start gap-3">
+                      {slide === -1 ? null : (
+                        <SourceThumbnail
+                          src={slides[slide]!.src}
+                          label={t('cardDocuments.pagePreview', { page: page.page ?? 1 })}
+                          onOpen={() => setViewer({ slides, index: slide })}
+                          onFail={() => setFailed((current) => new Set(current).add(`${index}`))}
+                        />
+                      )}
+                      <p
+                        className="min-w-0 flex-1 rounded-lg bg-slate-50 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800"
+                        data-testid="document-text-page"
+                      >
+                        {page.text}
+                      </p>
+                    </div>
+                  </section>
+                );
+              })}
             </div>
           )}
         </div>
+        <LazySourceViewer
+          t={(key, values) => t(key, values)}
+          state={viewer}
+          onClose={closeViewer}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { Check, Palette as PaletteIcon, Sparkles } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Brush, Check, Palette as PaletteIcon, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,17 +8,60 @@ import {
   PALETTE_ROLES,
   type TPalette,
 } from '#shared/marketing/palette.ts';
+import type { TBusinessCard } from '#shared/schemas/cards.ts';
 import { errorText, isApiError } from '#web/lib/api.ts';
+import { CARDS_KEY, useCards } from '#web/lib/cards/queries.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { NativeSelect } from '../ui/native-select.tsx';
 import { Label } from '../ui/label.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { toast } from '../ui/use-toast.ts';
 import { TEXTAREA_CLASS } from './poster-choices.tsx';
-import { generatePalettes } from './poster-queries.ts';
+import { applyPalette, generatePalettes } from './poster-queries.ts';
 
-function PaletteCard({ palette }: { palette: TPalette }) {
+/** The palette onto the chosen card, in one step: the card's colours and its posters'. */
+function ApplyButton({ palette, card }: { palette: TPalette; card: TBusinessCard }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const apply = useMutation({
+    mutationFn: () => applyPalette(card.id, { colors: palette.colors }),
+    onSuccess: async () => {
+      toast({ title: t('palette.page.applied', { card: cardLabel(card) }) });
+      await queryClient.invalidateQueries({ queryKey: CARDS_KEY });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) return;
+      toast({
+        title: t('palette.page.applyFailed'),
+        description: errorText(error, t('palette.page.failed')),
+        variant: 'destructive',
+      });
+    },
+  });
+  return (
+    <Button
+      variant="outline"
+      className="w-fit"
+      onClick={() => apply.mutate()}
+      disabled={apply.isPending}
+      data-testid="apply-palette"
+    >
+      {apply.isPending ? (
+        <Spinner size="small" className="text-current" />
+      ) : (
+        <Brush aria-hidden="true" />
+      )}
+      {t('palette.page.apply')}
+    </Button>
+  );
+}
+
+const cardLabel = (card: TBusinessCard) => card.companyName ?? card.contactPerson ?? `#${card.id}`;
+
+function PaletteCard({ palette, card }: { palette: TPalette; card: TBusinessCard | null }) {
   const { t } = useTranslation();
   const { colors } = palette;
   const copy = async (color: string) => {
@@ -79,13 +122,17 @@ function PaletteCard({ palette }: { palette: TPalette }) {
             </span>
           ) : null}
         </p>
+        {card ? <ApplyButton palette={palette} card={card} /> : null}
       </CardContent>
     </Card>
   );
 }
 
-/** Company description in, brand palettes out. */
-export function PaletteGenerator() {
+/**
+ * Company description in, brand palettes out; each can be applied to a card and its posters
+ * (the page's card when given, else one the owner picks).
+ */
+export function PaletteGenerator({ cardId }: { cardId?: number | undefined } = {}) {
   const { t } = useTranslation();
   const id = useId();
   const [description, setDescription] = useState('');
@@ -108,6 +155,11 @@ export function PaletteGenerator() {
     mutation.mutate(description);
   };
   const result = mutation.data;
+  const cards = useCards().data ?? [];
+  const [chosenCardId, setChosenCardId] = useState<number | null>(null);
+  const card =
+    cards.find((item) => item.id === (cardId ?? chosenCardId)) ??
+    (cardId === undefined ? (cards[0] ?? null) : null);
   return (
     <div className="grid gap-6">
       <form
@@ -146,9 +198,26 @@ export function PaletteGenerator() {
             <h2 className="text-base font-semibold text-slate-800" data-testid="palette-industry">
               {t('palette.page.industry', { industry: result.industry })}
             </h2>
+            {cards.length > 1 && cardId === undefined ? (
+              <FormField label={t('palette.page.applyTo')} hint={t('palette.page.applyHint')}>
+                <NativeSelect
+                  value={card?.id ?? ''}
+                  onChange={(event) => setChosenCardId(Number(event.target.value))}
+                  data-testid="palette-card-choice"
+                >
+                  {cards.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {cardLabel(item)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            ) : card ? (
+              <p className="text-sm text-slate-600">{t('palette.page.applyHint')}</p>
+            ) : null}
             <div className="grid gap-4 md:grid-cols-2">
               {result.palettes.map((palette) => (
-                <PaletteCard key={palette.name} palette={palette} />
+                <PaletteCard key={palette.name} palette={palette} card={card} />
               ))}
             </div>
           </div>

@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TPaletteResponse } from '#shared/marketing/palette.ts';
+import type {
+  TApplyPaletteRequest,
+  TApplyPaletteResponse,
+  TPaletteResponse,
+} from '#shared/marketing/palette.ts';
 import type {
   TPoster,
   TPosterForm,
@@ -45,6 +49,10 @@ export const generateQuickPoster = (input: Partial<TQuickPosterRequest>) =>
 
 export const generatePalettes = (companyDescription: string) =>
   apiRequest<TPaletteResponse>('POST', '/api/generate-color-palette', { companyDescription });
+
+/** One palette onto a card: its colours and its posters' ("custom" with none chosen). */
+export const applyPalette = (cardId: number, body: TApplyPaletteRequest) =>
+  apiRequest<TApplyPaletteResponse>('POST', `/api/business-cards/${cardId}/palette`, body);
 
 /** The name in a Content-Disposition header (the UTF-8 form when present). */
 function dispositionName(header: string | null, fallback: string): string {

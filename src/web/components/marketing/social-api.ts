@@ -6,7 +6,11 @@ import type {
   TTransformResponse,
   TTranslateRequest,
 } from '#shared/marketing/social.ts';
-import type { TStarterRequest, TStarterResponse } from '#shared/marketing/starters.ts';
+import type {
+  TStarterRequest,
+  TStarterResponse,
+  TStarterUseResponse,
+} from '#shared/marketing/starters.ts';
 import type { TCompanySummary, TCompanySummaryRequest } from '#shared/marketing/summary.ts';
 import { apiRequest, isApiError } from '#web/lib/api.ts';
 import { toast } from '../ui/use-toast.ts';
@@ -41,16 +45,26 @@ export function needsProvider(error: unknown): boolean {
 }
 
 /** Copies text and says so; where the clipboard is refused, says that instead. */
-export function useCopy(): (text: string) => Promise<void> {
+export function useCopy(): (text: string) => Promise<boolean> {
   const { t } = useTranslation();
   return async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
       toast({ title: t('marketingText.common.copied') });
+      return true;
     } catch {
       toast({ title: t('marketingText.common.copyFailed'), variant: 'destructive' });
+      return false;
     }
   };
+}
+
+/** Counts one use of a conversation starter (its text was copied); answers the new count. */
+export async function recordStarterUse(content: string): Promise<number> {
+  const answer = await apiRequest<TStarterUseResponse>('POST', '/api/conversation-starters/uses', {
+    content,
+  });
+  return answer.uses;
 }
 
 /** Saves text as a UTF-8 .txt file. */

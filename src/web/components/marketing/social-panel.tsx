@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Copy, Megaphone } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,7 +8,10 @@ import {
   type SocialContentType,
   type SocialPlatform,
   type SocialTone,
+  type TranslationLanguage,
+  type TSocialGenerateRequest,
   type TSocialGenerateResponse,
+  ZSocialGenerateRequest,
 } from '#shared/marketing/social.ts';
 import { currentLanguage } from '#web/i18n/index.ts';
 import { errorText } from '#web/lib/api.ts';
@@ -19,8 +22,8 @@ import { FormField } from '../ui/form-field.tsx';
 import { NativeSelect } from '../ui/native-select.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { toast } from '../ui/use-toast.ts';
-import { generateSocialPost, useCopy } from './social-api.ts';
-import { EffectivenessBadge } from './starter-badge.tsx';
+import { generateSocialPost } from './social-api.ts';
+import { LanguageChoice, SocialPosts } from './social-posts.tsx';
 
 /** The platforms the social tab offers (the transformer adds WeChat Moments and Xiaohongshu). */
 const TAB_PLATFORMS: SocialPlatform[] = ['linkedin', 'twitter', 'facebook', 'instagram'];
@@ -32,25 +35,32 @@ const TAB_PLATFORMS: SocialPlatform[] = ['linkedin', 'twitter', 'facebook', 'ins
 export function SocialPanel({ cardId }: { cardId: number }) {
   const { t } = useTranslation();
   const handleAuthExpired = useAuthExpiredHandler();
-  const copy = useCopy();
   const documents = useCardDocuments(cardId);
   const [platform, setPlatform] = useState<SocialPlatform>('linkedin');
   const [contentType, setContentType] = useState<SocialContentType>('post');
   const [tone, setTone] = useState<SocialTone>('professional');
   const [included, setIncluded] = useState<number[]>([]);
   const [result, setResult] = useState<TSocialGenerateResponse | null>(null);
+  const [languages, setLanguages] = useState<TranslationLanguage[]>(() => [currentLanguage()]);
+  const [triedEmpty, setTriedEmpty] = useState(false);
   const ready = (documents.data ?? []).filter((document) => document.status === 'ready');
 
+  const request: TSocialGenerateRequest = {
+    businessCardId: cardId,
+    platform,
+    contentType,
+    tone,
+    includedDocuments: included,
+    languages,
+  };
+  // The route's own schema checks the form first (at least one language ticked).
+  const checked = ZSocialGenerateRequest.safeParse(request);
+  const languageError = checked.success
+    ? undefined
+    : checked.error.issues.find((issue) => issue.path[0] === 'languages')?.message;
+
   const generate = useMutation({
-    mutationFn: () =>
-      generateSocialPost({
-        businessCardId: cardId,
-        platform,
-        contentType,
-        tone,
-        includedDocuments: included,
-        language: currentLanguage() === 'en' ? 'en' : 'zh-CN',
-      }),
+    mutationFn: () => generateSocialPost(request),
     onSuccess: (data) => setResult(data),
     onError: (error) => {
       if (handleAuthExpired(error)) return;
@@ -136,8 +146,22 @@ export function SocialPanel({ cardId }: { cardId: number }) {
             </>
           )}
         </fieldset>
+        <LanguageChoice
+          value={languages}
+          onChange={(next) => {
+            setLanguages(next);
+            setTriedEmpty(false);
+          }}
+          error={triedEmpty && languageError ? t(languageError) : undefined}
+        />
         <div>
-          <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
+          <Button
+            onClick={() => {
+              if (!checked.success) return setTriedEmpty(true);
+              generate.mutate();
+            }}
+            disabled={generate.isPending}
+          >
             {generate.isPending ? <Spinner size="small" className="text-white" /> : null}
             {generate.isPending
               ? t('marketingText.social.generating')
@@ -145,42 +169,11 @@ export function SocialPanel({ cardId }: { cardId: number }) {
           </Button>
         </div>
         {result ? (
-          <div
-            className="grid gap-3 rounded-xl border border-slate-200 p-4"
-            data-testid="social-result"
-          >
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-sm font-medium text-slate-900">
-                {t(`marketingText.platforms.${platform}`)}
-              </span>
-              <div className="flex items-center gap-2">
-                <span className="text-xs text-slate-600" data-testid="char-count">
-                  {t('marketingText.common.charCount', {
-                    count: result.charCount,
-                    limit: result.charLimit.toLocaleString(),
-                  })}
-                </span>
-                <EffectivenessBadge value={result.effectiveness} />
-              </div>
-            </div>
-            <p className="text-sm whitespace-pre-wrap text-slate-800">{result.content}</p>
-            <div className="flex flex-wrap items-center gap-2">
-              {result.hashtags.map((tag) => (
-                <span
-                  key={tag}
-                  className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800"
-                >
-                  {tag}
-                </span>
-              ))}
-            </div>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void copy(result.content)}>
-                <Copy aria-hidden="true" />
-                {t('marketingText.common.copy')}
-              </Button>
-            </div>
-          </div>
+          <SocialPosts result={result} platform={platform} cardId={cardId}>
+            <p className="text-xs text-slate-600" data-testid="reach-not-measured">
+              {t('marketingText.transformer.reachNotMeasured')}
+            </p>
+          </SocialPosts>
         ) : null}
       </CardContent>
     </Card>

@@ -9,7 +9,7 @@ import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
 import { downloadText, useCopy } from './social-api.ts';
 
-/** One platform's version: the text, its count against the limit, tags, reach, best time. */
+/** One platform's version: the text, its count against the limit, tags, best time (no reach: unmeasured). */
 export function TransformationCard({ item }: { item: TTransformation }) {
   const { t } = useTranslation();
   const copy = useCopy();
@@ -33,7 +33,7 @@ export function TransformationCard({ item }: { item: TTransformation }) {
             {t('marketingText.transformer.mentions')}: {item.mentions.join(' ')}
           </p>
         ) : null}
-        <dl className="grid grid-cols-1 gap-2 text-xs text-slate-700 sm:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-2 text-xs text-slate-700 sm:grid-cols-2">
           <div className="flex items-center gap-1">
             {item.mediaType === 'image' ? (
               <ImageIcon aria-hidden="true" className="size-4" />
@@ -44,14 +44,13 @@ export function TransformationCard({ item }: { item: TTransformation }) {
             <dd>{t(`marketingText.transformer.media.${item.mediaType}`)}</dd>
           </div>
           <div>
-            <dt className="inline">{t('marketingText.transformer.reach')}: </dt>
-            <dd className="inline font-medium">{item.estimatedReach.toLocaleString()}</dd>
-          </div>
-          <div>
             <dt className="inline">{t('marketingText.transformer.bestTime')}: </dt>
             <dd className="inline font-medium">{item.bestPostTime}</dd>
           </div>
         </dl>
+        <p className="text-xs text-slate-600" data-testid="reach-not-measured">
+          {t('marketingText.transformer.reachNotMeasured')}
+        </p>
         {translations.length > 0 ? (
           <div className="grid gap-2 border-t border-slate-200 pt-3" data-testid="translations">
             {translations.map(([language, text]) => (

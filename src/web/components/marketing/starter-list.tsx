@@ -1,28 +1,35 @@
 import { Copy } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STARTER_CATEGORIES, type TStarter } from '#shared/marketing/starters.ts';
 import type { TCompanySummary } from '#shared/marketing/summary.ts';
 import { Button } from '../ui/button.tsx';
 import { Card, CardContent } from '../ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs.tsx';
-import { useCopy } from './social-api.ts';
-import { EffectivenessBadge, ScoreReasons } from './starter-badge.tsx';
+import { recordStarterUse, useCopy } from './social-api.ts';
+import { UsesBadge } from './starter-badge.tsx';
 
 function StarterCard({ starter }: { starter: TStarter }) {
   const { t } = useTranslation();
   const copy = useCopy();
+  const [uses, setUses] = useState(starter.uses);
+  // Copying the text is using it: the server counts it, and the badge shows its count.
+  const copyAndCount = async () => {
+    if (!(await copy(starter.content))) return;
+    try {
+      setUses(await recordStarterUse(starter.content));
+    } catch {
+      // The text is copied; only the count could not be saved (it stays as it was).
+    }
+  };
   return (
     <Card data-testid="starter">
       <CardContent className="grid grid-cols-1 gap-2 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 className="font-semibold text-slate-900">{starter.title}</h3>
-          <EffectivenessBadge
-            value={starter.effectiveness}
-            reasons={starter.effectivenessReasons}
-          />
+          <UsesBadge uses={uses} />
         </div>
         <p className="text-sm whitespace-pre-wrap text-slate-800">{starter.content}</p>
-        <ScoreReasons reasons={starter.effectivenessReasons} />
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <span className="rounded-full bg-slate-100 px-2 py-0.5">
             {t(`marketingText.categories.${starter.category}`)}
@@ -33,12 +40,7 @@ function StarterCard({ starter }: { starter: TStarter }) {
           <span className="rounded-full bg-slate-100 px-2 py-0.5">
             {t(`marketingText.scenarios.${starter.scenario}`)}
           </span>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="ml-auto"
-            onClick={() => void copy(starter.content)}
-          >
+          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => void copyAndCount()}>
             <Copy aria-hidden="true" />
             {t('marketingText.common.copy')}
           </Button>

@@ -145,11 +145,26 @@ export function FollowUpForm({ lead, onDone }: { lead: TLead; onDone: () => void
   return (
     <Card className="grid grid-cols-1 gap-3 p-4" data-testid="follow-up-form">
       <h3 className="font-semibold">{t('pipeline.followUpDialog.title')}</h3>
-      <p className="text-sm text-slate-600">
-        {draft.to
-          ? t('pipeline.followUpDialog.to', { email: draft.to })
-          : t('pipeline.followUpDialog.noEmail')}
-      </p>
+      <p className="text-sm text-slate-600">{t('pipeline.followUpDialog.exactly')}</p>
+      {/* The headers the buyer will see, as the server will send them. */}
+      <ul className="grid gap-1 text-sm text-slate-700" data-testid="follow-up-headers">
+        {draft.senderName ? (
+          <li>{t('pipeline.followUpDialog.from', { name: draft.senderName })}</li>
+        ) : null}
+        <li>
+          {draft.to
+            ? t('pipeline.followUpDialog.to', { email: draft.to })
+            : t('pipeline.followUpDialog.noEmail')}
+        </li>
+        {draft.replyTo ? (
+          <li>{t('pipeline.followUpDialog.replyTo', { email: draft.replyTo })}</li>
+        ) : null}
+        <li>
+          {t('pipeline.followUpDialog.language', {
+            language: t(`questions.language.${draft.language}`),
+          })}
+        </li>
+      </ul>
       <Field label={t('pipeline.followUpDialog.subject')}>
         <Input
           value={draft.subject}
@@ -158,7 +173,7 @@ export function FollowUpForm({ lead, onDone }: { lead: TLead; onDone: () => void
       </Field>
       <Field label={t('pipeline.followUpDialog.body')}>
         <textarea
-          className="min-h-40 rounded-lg border border-slate-300 p-2 text-sm"
+          className="min-h-96 rounded-lg border border-slate-300 p-2 text-sm"
           value={draft.body}
           onChange={(e) => setDraft({ ...draft, body: e.target.value })}
         />

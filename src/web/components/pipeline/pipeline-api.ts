@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Language } from '#shared/limits.ts';
 import type {
   TLeadList,
   TPipelineAnalytics,
@@ -18,10 +19,13 @@ export interface LeadFilters {
 
 export const PAGE_SIZE = 20;
 
-export function filterQuery(filters: Pick<LeadFilters, 'stage' | 'priority'>): string {
+export function filterQuery(
+  filters: Pick<LeadFilters, 'stage' | 'priority'> & { lang?: Language },
+): string {
   const params = new URLSearchParams();
   if (filters.stage) params.set('stage', filters.stage);
   if (filters.priority) params.set('priority', filters.priority);
+  if (filters.lang) params.set('lang', filters.lang);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -35,9 +35,9 @@ describe('fallbackAnalysis', () => {
       industry: 'general',
       documentComplexity: 'medium',
       marketingContent: true,
-      confidence: 0.85,
       recommendedModel: 'deepseek',
       documents: 3,
     });
+    expect(result).not.toHaveProperty('confidence');
   });
 });

@@ -17,7 +17,7 @@ export function preselectModel(card: ModelSource | null | undefined): TAiModel {
 
 /**
  * The analysis to show when the card has none: zh-CN, secondary en-US, industry
- * general, medium complexity, marketing true, confidence 0.85, and the card's recommendation.
+ * general, medium complexity, marketing true, and the card's recommendation.
  */
 export function fallbackAnalysis(
   card: Partial<
@@ -36,7 +36,6 @@ export function fallbackAnalysis(
     marketingContent: true,
     recommendedModel: card.recommendedAiModel ?? DEFAULT_AI_MODEL,
     reasoning: card.modelRecommendationReason ?? '',
-    confidence: 0.85,
     documents: card.documentCount ?? 0,
   };
 }

@@ -49,6 +49,31 @@ describe('streamAnswer', () => {
     expect((init.headers as Record<string, string>)['x-language']).toMatch(/^(en|zh-CN|zh-TW)$/);
   });
 
+  it('keeps the pages to preview and the product pictures of the streamed answer', async () => {
+    const citation = {
+      documentName: 'lotus.pdf',
+      page: 2,
+      excerpt: 'USD 1,250',
+      documentId: 7,
+      previewUrl: '/api/documents/7/pages/2/preview?q=USD%201%2C250',
+    };
+    const picture = {
+      url: '/api/documents/7/pages/2/image/1',
+      width: 480,
+      height: 360,
+      documentId: 7,
+      page: 2,
+    };
+    vi.stubGlobal('fetch', async () =>
+      sseResponse([
+        `event: done\ndata: ${JSON.stringify({ message: 'USD 1,250 [1]', citations: [citation], images: [picture] })}\n\n`,
+      ]),
+    );
+    const answer = await streamAnswer(5, 'Price?', () => {});
+    expect(answer.citations).toEqual([citation]);
+    expect(answer.images).toEqual([picture]);
+  });
+
   it('shows the server’s words for a refusal before the stream', async () => {
     vi.stubGlobal('fetch', async () =>
       Response.json(

@@ -1,6 +1,7 @@
 import type {
   TChatResponse,
   TChatSessionInfo,
+  TAnswerImage,
   TCitation,
   TLeadRequest,
   TStoredChatMessage,
@@ -159,6 +160,7 @@ async function postJson<T>(path: string, body: unknown, options: CallOptions = {
 
 export type SessionInfo = TChatSessionInfo;
 export type Citation = TCitation;
+export type AnswerImage = TAnswerImage;
 export type StoredMessage = TStoredChatMessage;
 export type ChatAnswer = TChatResponse;
 
@@ -277,6 +279,7 @@ export async function streamAnswer(
         result = {
           message: data.message,
           citations: Array.isArray(data.citations) ? (data.citations as Citation[]) : [],
+          ...(Array.isArray(data.images) ? { images: data.images as AnswerImage[] } : {}),
           ...(typeof data.messageId === 'string' ? { messageId: data.messageId } : {}),
         };
     });

@@ -1,4 +1,4 @@
-import type { Citation, StoredMessage } from '#web/lib/chat/api.ts';
+import type { AnswerImage, Citation, StoredMessage } from '#web/lib/chat/api.ts';
 import { imageDataUrl } from '#web/lib/chat/image.ts';
 import type { OutgoingMessage } from '#web/lib/chat/pending.ts';
 
@@ -14,6 +14,8 @@ export interface ChatItem {
   role: 'user' | 'assistant' | 'agent';
   content: string;
   citations?: Citation[];
+  /** Pictures beside the cited passages (a catalogue's product photo), shown above the text. */
+  images?: AnswerImage[];
   createdAt: string;
   /** Absent once sent (visitor) or complete (answer). */
   state?: BubbleState;
@@ -33,6 +35,7 @@ export function fromHistory(messages: StoredMessage[]): ChatItem[] {
     role: message.role,
     content: message.content,
     citations: message.citations,
+    ...(message.images?.length ? { images: message.images } : {}),
     createdAt: message.createdAt,
     ...(message.messageId ? { messageId: message.messageId } : {}),
     ...(message.helpful !== undefined ? { helpful: message.helpful } : {}),
@@ -66,7 +69,12 @@ export function patchItem(items: ChatItem[], key: string, patch: Partial<ChatIte
 export function withCompleteAnswer(
   items: ChatItem[],
   messageId: string,
-  answer: { message: string; citations: Citation[]; messageId?: string | undefined },
+  answer: {
+    message: string;
+    citations: Citation[];
+    images?: AnswerImage[] | undefined;
+    messageId?: string | undefined;
+  },
 ): ChatItem[] {
   const next = patchItem(items, messageId, { state: undefined, error: undefined });
   const done: ChatItem = {
@@ -74,6 +82,7 @@ export function withCompleteAnswer(
     role: 'assistant',
     content: answer.message,
     citations: answer.citations,
+    ...(answer.images?.length ? { images: answer.images } : {}),
     createdAt: new Date().toISOString(),
     ...(answer.messageId ? { messageId: answer.messageId } : {}),
   };

@@ -26,7 +26,7 @@ export async function deliverMessage(
     /** A piece of the streamed answer. */
     onDelta: (delta: string) => void;
   },
-): Promise<Pick<ChatAnswer, 'message' | 'citations' | 'messageId'>> {
+): Promise<Pick<ChatAnswer, 'message' | 'citations' | 'images' | 'messageId'>> {
   if (message.uncertain && !message.image) {
     const history = await fetchHistory(cardId, { signal });
     const answer = findDeliveredAnswer(history, message.text, message.baseline ?? 0);
@@ -34,6 +34,7 @@ export async function deliverMessage(
       return {
         message: answer.content,
         citations: answer.citations ?? [],
+        images: answer.images,
         messageId: answer.messageId,
       };
   }

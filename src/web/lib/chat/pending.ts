@@ -74,11 +74,11 @@ export interface HistoryMessage {
  * the assistant turn that answered the newest of them; `null` when the server has not seen it
  * (send it). Counting, not clocks: the phone's clock and the server's need not agree.
  */
-export function findDeliveredAnswer(
-  history: readonly HistoryMessage[],
+export function findDeliveredAnswer<Message extends HistoryMessage>(
+  history: readonly Message[],
   text: string,
   baseline: number,
-): HistoryMessage | null {
+): Message | null {
   let seen = 0;
   let lastIndex = -1;
   history.forEach((message, index) => {

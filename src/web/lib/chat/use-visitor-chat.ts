@@ -4,7 +4,7 @@ import {
   isNetworkError,
   rateAnswer,
   refusalText,
-  type Citation,
+  type ChatAnswer,
   type SessionInfo,
 } from '#web/lib/chat/api.ts';
 import {
@@ -139,7 +139,7 @@ export function useVisitorChat(
   const complete = useCallback(
     (
       message: OutgoingMessage,
-      answer: { message: string | null; citations: Citation[]; messageId?: string | undefined },
+      answer: Pick<ChatAnswer, 'message' | 'citations' | 'images' | 'messageId'>,
     ) => {
       const answered = answer.message;
       if (answered === null) {
@@ -151,6 +151,7 @@ export function useVisitorChat(
           withCompleteAnswer(list, message.id, {
             message: answered,
             citations: answer.citations,
+            images: answer.images,
             messageId: answer.messageId,
           }),
         );

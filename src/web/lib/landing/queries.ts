@@ -4,6 +4,7 @@ import {
   type TPublicAnalytics,
   type TTradeFair,
 } from '#shared/schemas/public.ts';
+import type { TLandingContentResponse } from '#shared/landing.ts';
 import { apiRequest } from '../api.ts';
 
 /** The landing figures; the server caches them 5 minutes, so does the page. */
@@ -20,5 +21,16 @@ export function useTradeFairs() {
     queryKey: ['/api/trade-fairs'],
     queryFn: () => apiRequest<TTradeFair[]>('GET', '/api/trade-fairs'),
     staleTime: 60 * 60 * 1000,
+  });
+}
+
+export const LANDING_CONTENT_KEY = ['/api/landing-content'] as const;
+
+/** The promises, testimonials and closing text the admin edits (or the server's defaults). */
+export function useLandingContent() {
+  return useQuery({
+    queryKey: LANDING_CONTENT_KEY,
+    queryFn: () => apiRequest<TLandingContentResponse>('GET', '/api/landing-content'),
+    staleTime: 60 * 1000,
   });
 }

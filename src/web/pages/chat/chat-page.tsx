@@ -13,6 +13,10 @@ import { AnalyzingIndicator, MessageBubble, Welcome } from '#web/components/chat
 import { useSuggestedQuestions } from '#web/lib/chat/use-suggestions.ts';
 import { NoticeView, useNotices } from '#web/components/chat/notices.tsx';
 import { OfflineBanner } from '#web/components/chat/offline-banner.tsx';
+import {
+  LazySourceViewer,
+  type ViewerState,
+} from '#web/components/source-preview/lazy-source-viewer.tsx';
 import type { Citation } from '#web/lib/chat/api.ts';
 import { setChatLanguage, useChatI18n, type Translate } from '#web/lib/chat/i18n.ts';
 import { useOnline } from '#web/lib/chat/use-online.ts';
@@ -105,6 +109,8 @@ export function ChatPage({ cardId }: { cardId: number }) {
   const online = useOnline();
   const { notice, notify, dismiss } = useNotices();
   const [source, setSource] = useState<Citation | null>(null);
+  const [viewer, setViewer] = useState<ViewerState | null>(null);
+  const closeViewer = useCallback(() => setViewer(null), []);
   const [leadOpen, setLeadOpen] = useState(false);
   const [detailsSent, setDetailsSent] = useState(false);
 
@@ -207,6 +213,7 @@ export function ChatPage({ cardId }: { cardId: number }) {
                   t={t}
                   item={item}
                   onOpenSource={setSource}
+                  onPreview={setViewer}
                   onRetry={chat.retry}
                   onRate={chat.rate}
                 />
@@ -252,6 +259,7 @@ export function ChatPage({ cardId }: { cardId: number }) {
       {info ? <PushOptIn t={t} cardId={info.businessCardId} /> : null}
       {body}
       <CitationSheet t={t} citation={source} onClose={() => setSource(null)} />
+      <LazySourceViewer t={t} state={viewer} onClose={closeViewer} />
       {info ? (
         <LeadSheet
           t={t}
