@@ -88,7 +88,7 @@ const GENERAL_ADJECTIVES =
   /(?<=^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+)?)(?:(?:new|latest|main|other|best|current|different|available|standard|special|popular|minimum|maximum|min|max|rated|nominal|total|average|typical|recommended|required)\s+)+/u;
 /** "What tool is recommended…", "Which device can be used…": a kind of thing, then what it does. */
 const NAME_CATEGORY_QUESTION =
-  /^(?:what|which)\s+(?:[a-z-]+\s+)?(function|feature|tool|app|application|program|software|utility|device|button|key|menu|command|option|setting|platform|service|accessory|component|method|action|gesture|icon|tab|screen|panel|port|connector|assistant)s?\s+(?!of\b|for\b|does\b|do\b)(?:can|could|is|are|was|were|should|must|will|would|allows?|lets?|helps?|enables?|provides?|makes?|gives?|shows?|displays?|needs?|has|have|[a-z]+(?:ed|es))\b/u;
+  /^(?:what|which)\s+(?:[a-z-]+\s+)?(function|feature|tool|app|application|program|software|utility|device|button|key|menu|command|option|setting|platform|service|accessory|component|method|action|gesture|icon|tab|screen|panel|port|connector|assistant|standard|certificate|document|datasheet|version|model|code|paper|law|regulation|section|chapter|file|mode)s?\s+(?!of\b|for\b|does\b|do\b)(?:can|could|is|are|was|were|should|must|will|would|allows?|lets?|helps?|enables?|provides?|makes?|gives?|shows?|displays?|needs?|has|have|[a-z]+(?:ed|es))\b/u;
 /**
  * "What is the name / role / location of…": the answer is a name, a role, a place; the word
  * says what kind of answer, it is no evidence.
@@ -354,6 +354,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
         add(concept(word, { anyOf: [year, word] }, true));
         continue;
       }
+      // "7slice" of "7-slice": a form of the whole code, which is the concept.
+      if (codeParts.has(word) && !standardParts(word)) continue;
       if (isNumberLedCode(word)) {
         add(concept(word, { anyOf: [word] }));
         continue;
