@@ -90,11 +90,15 @@ const GENERAL_ADJECTIVES =
 const NAME_CATEGORY_QUESTION =
   /^(?:what|which)\s+(?:[a-z-]+\s+)?(function|feature|tool|app|application|program|software|utility|device|button|key|menu|command|option|setting|platform|service|accessory|component|method|action|gesture|icon|tab|screen|panel|port|connector|assistant|standard|certificate|document|datasheet|version|model|code|paper|law|regulation|section|chapter|file|mode)s?\s+(?!of\b|for\b|does\b|do\b)(?:can|could|is|are|was|were|should|must|will|would|allows?|lets?|helps?|enables?|provides?|makes?|gives?|shows?|displays?|needs?|has|have|[a-z]+(?:ed|es))\b/u;
 /**
- * "What is the name / role / location of…": the answer is a name, a role, a place; the word
- * says what kind of answer, it is no evidence.
+ * "What is the name / role / location of…", "what is the gesture / command to…": the answer is a
+ * name, a role, a place, a gesture; the word says what kind of answer, it is no evidence.
  */
 const KIND_QUESTION =
-  /^(?:what|which)(?:'s|\s+(?:is|was|are|were))\s+the\s+(names?|role|position|title|job|location|place)\s+(?:of|where)\b/u;
+  /^(?:what|which)(?:'s|\s+(?:is|was|are|were))\s+the\s+(?:(names?|role|position|title|job|location|place)\s+(?:of|where)|(gesture|command|button|key|shortcut|method|setting|option)\s+(?:to|for))\b/u;
+function kindOfAnswer(normalized: string): string | undefined {
+  const kind = KIND_QUESTION.exec(normalized);
+  return (kind?.[1] ?? kind?.[2])?.replace(/s$/u, '');
+}
 const HOW_DOES_IT_WORK = /^how (?:does|do|did|can|should|would) .+\b(work|function|operate)\b/u;
 const FISCAL_YEAR = /^fy\s?((?:19|20)\d{2}|\d{2})$/u;
 const WHO_QUESTION = /^(?:who|whom|whose)\b|谁|叫什么名字|叫什么|姓名|名字/u;
@@ -274,10 +278,7 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   if (!focusWord && works) focusWord = works;
   // "Which *application* lets you make movies?": the answer is a name (iMovie), the word only
   // says what kind of thing it is, so it is neither required nor strong evidence.
-  const category =
-    NAME_CATEGORY_QUESTION.exec(normalized)?.[1] ??
-    KIND_QUESTION.exec(normalized)?.[1]?.replace(/s$/u, '') ??
-    null;
+  const category = NAME_CATEGORY_QUESTION.exec(normalized)?.[1] ?? kindOfAnswer(normalized) ?? null;
   if (!focusWord && asked && asked !== category && !isStopWord(asked) && !SOFT_WORDS.has(asked)) {
     focusWord = asked;
   }
