@@ -6,6 +6,7 @@ import { analyticsBench } from './analytics.bench.ts';
 import { audioBench } from './audio.bench.ts';
 import { answerBench } from './answer.bench.ts';
 import { authBench } from './auth.bench.ts';
+import { chatWeightBench } from './chat-weight.bench.ts';
 import { boundsBench } from './bounds.bench.ts';
 import { ingestBench } from './ingest.bench.ts';
 import { marketingTextBench } from './marketing-text.bench.ts';
@@ -47,6 +48,7 @@ const benches: Bench[] = [
   posterBench,
   previewBench,
   scaleBench,
+  chatWeightBench,
   startupBench,
   audioBench,
   marketingTextBench,

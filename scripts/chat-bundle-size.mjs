@@ -1,145 +1,206 @@
 #!/usr/bin/env node
 /*
- * What a visitor's phone downloads to open the chat (the budget: under 100 KB compressed):
- * the entry script and styles named in dist/web/index.html, every module they import
- * statically, and the chat chunk with its own static imports. Sizes are gzip level 9 (what a
- * compressing server or CDN sends; brotli is smaller still).
+ * What a phone transfers to open a card's chat page: the scripts and stylesheets as Chromium
+ * receives them (encoded bytes: each body as sent, brotli or gzip), from the QR link until the
+ * network is idle. The budget: 70 KiB. The response headers of those requests are printed
+ * beside it (they depend on the server's headers, not on the page's code).
  *
- *   npx vite build && node scripts/chat-bundle-size.mjs [--budget 100] [--json]
+ *   npm run build && node scripts/chat-bundle-size.mjs [--budget 70] [--json]
  *
- * Exits 1 when the total is over the budget (KB = 1000 bytes), 2 when the build is missing.
+ * It starts the built server (dist/server/main.js) on a fresh data folder, registers and
+ * verifies an owner as a person would (the mailed link's token), makes a finished card, then
+ * opens /chat/card/{id}?src=qr in Debian's Chromium emulating a phone, once for a browser in
+ * each interface language (each language's texts are a download of their own): the figure is
+ * the heaviest of the three. Idle: no request other than the page's live channels
+ * (EventSource, WebSocket) in flight for 500 ms. `npm run bench -- chat-weight` prints it.
+ *
+ * Exits 1 when the total is over the budget (KiB = 1024 bytes), 2 when the build is missing.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-
-const WEB = path.resolve('dist/web');
-/** A string only the chat chunk contains (the pending-queue storage key, lib/chat/pending.ts). */
-const CHAT_MARKER = 'docucard.chat.pending.';
+import { simpleParser } from 'mailparser';
+import { chromium, devices } from 'playwright-core';
 
 const args = process.argv.slice(2);
-const budgetIndex = args.indexOf('--budget');
-const budgetKb = budgetIndex === -1 ? 100 : Number(args[budgetIndex + 1]);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? fallback : args[index + 1];
+};
+const budgetKiB = Number(option('budget', '70'));
+/** A phone's browser in each interface language (the page's own default is zh-CN). */
+const LOCALES = ['zh-CN', 'en-US', 'zh-TW'];
 const asJson = args.includes('--json');
+const port = Number(option('port', '5391'));
+const origin = `http://127.0.0.1:${port}`;
+/** Requests that stay open while the page lives: not part of "until the network is idle". */
+const LIVE_TYPES = new Set(['eventsource', 'websocket']);
+const IDLE_MS = 500;
 
-const indexFile = path.join(WEB, 'index.html');
-if (!existsSync(indexFile)) {
-  console.error('dist/web/index.html is missing: run `npx vite build` first.');
+if (!existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
+  console.error('The build is missing: run `npm run build` first.');
   process.exit(2);
 }
-const html = readFileSync(indexFile, 'utf8');
 
-/** Asset path (relative to dist/web, no leading slash) of every script and stylesheet tag. */
-function htmlAssets() {
-  const scripts = [...html.matchAll(/<script[^>]*\bsrc="\/?([^"]+\.js)"/g)].map((m) => m[1]);
-  const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/?([^"]+\.css)"/g)].map(
-    (m) => m[1],
-  );
-  const preloads = [
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/?([^"]+\.js)"/g),
-  ].map((m) => m[1]);
-  return { scripts, styles, preloads };
-}
-
-/** Static imports of a built module: `import … from"./x.js"` and bare `import"./x.js"`. */
-function staticImports(file) {
-  const code = readFileSync(path.join(WEB, file), 'utf8');
-  const found = new Set();
-  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)) {
-    found.add(path.posix.join(path.posix.dirname(file), match[1]));
-  }
-  return [...found];
-}
-
-function closure(roots) {
-  const seen = new Set();
-  const queue = [...roots];
-  while (queue.length > 0) {
-    const file = queue.pop();
-    if (seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...staticImports(file));
-  }
-  return seen;
-}
-
-/** The chat chunk: the built script that holds the marker, outside the entry's closure. */
-function findChatChunk(exclude) {
-  const assets = readAssetNames().filter((name) => name.endsWith('.js') && !exclude.has(name));
-  const hits = assets.filter((name) =>
-    readFileSync(path.join(WEB, name), 'utf8').includes(CHAT_MARKER),
-  );
-  if (hits.length !== 1) {
-    console.error(`Expected one chunk with "${CHAT_MARKER}", found: ${hits.join(', ') || 'none'}`);
-    process.exit(2);
-  }
-  return hits[0];
-}
-
-function readAssetNames() {
-  return readdirSync(path.join(WEB, 'assets')).map((name) => `assets/${name}`);
-}
-
-/** CSS that Vite loads along with a dynamic import of `chunk` (listed in the entry's mapDeps). */
-function cssForDynamicImport(entryFiles, chunk) {
-  const css = new Set();
-  for (const file of entryFiles) {
-    const code = readFileSync(path.join(WEB, file), 'utf8');
-    const table = code.match(/m\.f=\[([^\]]*)\]/);
-    if (!table) continue;
-    const names = [...table[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
-    // Each import() call lists indices into the table; find the call that loads the chunk.
-    for (const call of code.matchAll(
-      /import\(["'`]\.\/([^"'`]+)["'`]\).{0,80}?__vite__mapDeps\(\[([\d,]+)\]\)/g,
-    )) {
-      if (`assets/${call[1]}` !== chunk) continue;
-      for (const index of call[2].split(',')) {
-        const name = names[Number(index)];
-        if (name?.endsWith('.css')) css.add(name);
-      }
-    }
-  }
-  return [...css];
-}
-
-const { scripts, styles, preloads } = htmlAssets();
-const entryFiles = closure([...scripts, ...preloads]);
-const chatChunk = findChatChunk(entryFiles);
-const chatFiles = closure([chatChunk]);
-const files = [
-  ...new Set([
-    ...entryFiles,
-    ...chatFiles,
-    ...styles,
-    ...cssForDynamicImport(entryFiles, chatChunk),
-  ]),
-];
-
-const rows = files
-  .map((file) => {
-    const bytes = readFileSync(path.join(WEB, file));
-    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  })
-  .sort((a, b) => b.gzip - a.gzip);
-const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), {
-  raw: 0,
-  gzip: 0,
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-chat-weight-'));
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  detached: true,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
 });
-const kb = (bytes) => (bytes / 1000).toFixed(1);
-const within = total.gzip <= budgetKb * 1000;
 
-if (asJson) {
-  console.log(
-    JSON.stringify({ files: rows, total, budgetKb, within, requests: rows.length }, null, 2),
-  );
-} else {
-  console.log(`Visitor chat route (/chat/card/{id}): ${rows.length} files`);
-  for (const row of rows)
-    console.log(
-      `  ${kb(row.gzip).padStart(6)} KB gz  ${kb(row.raw).padStart(7)} KB raw  ${row.file}`,
-    );
-  console.log(
-    `Total: ${kb(total.gzip)} KB gzip (${kb(total.raw)} KB raw); budget ${budgetKb} KB: ${within ? 'within' : 'OVER'}`,
-  );
+async function waitForServer() {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the built server did not start');
 }
-process.exit(within ? 0 : 1);
+
+async function call(method, url, { cookie, body, form } = {}) {
+  const headers = { origin };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${origin}${url}`, {
+    method,
+    headers,
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** The verification token of the newest mail in the outbox (the link a person would open). */
+async function mailedToken() {
+  const outbox = path.join(dataDir, 'mail');
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const names = (await fs.readdir(outbox).catch(() => [])).filter((n) => n.endsWith('.eml'));
+    if (names.length > 0) {
+      const mail = await simpleParser(await fs.readFile(path.join(outbox, names.sort().at(-1))));
+      const token = /[?&]token=([^\s&"'<>]+)/.exec(mail.text ?? '')?.[1];
+      if (token) return decodeURIComponent(token);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no verification mail arrived');
+}
+
+/** A finished card of a new, verified owner: what a buyer's QR scan opens. */
+async function finishedCard() {
+  const account = { username: 'weigher', email: 'weigher@example.com', password: 'Weigher-2026' };
+  await call('POST', '/api/auth/register', { body: account });
+  const verified = await call('POST', '/api/auth/verify-email', {
+    body: { token: await mailedToken(), password: account.password },
+  });
+  const cookie = verified.headers.get('set-cookie').split(';')[0];
+  const form = new FormData();
+  form.append('companyName', 'Weigh Pumps Co.');
+  form.append('contactName', 'Li Wei');
+  form.append('email', 'sales@weigh.example');
+  const created = await call('POST', '/api/business-cards', { cookie, form });
+  const { id } = await created.json();
+  await call('POST', `/api/business-cards/${id}/finalize`, { cookie, body: {} });
+  return id;
+}
+
+/** Every script and stylesheet the page receives until the network is idle. */
+async function weighChatPage(url, locale) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  try {
+    const context = await browser.newContext({ ...devices['Pixel 7'], locale });
+    const page = await context.newPage();
+    const inFlight = new Set();
+    let lastActivity = Date.now();
+    const pending = [];
+    const onStart = (request) => {
+      lastActivity = Date.now();
+      if (!LIVE_TYPES.has(request.resourceType())) inFlight.add(request);
+    };
+    const onEnd = (request) => {
+      lastActivity = Date.now();
+      inFlight.delete(request);
+    };
+    page.on('request', onStart);
+    page.on('requestfailed', onEnd);
+    page.on('requestfinished', (request) => {
+      onEnd(request);
+      const type = request.resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(
+        Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
+          file: new URL(request.url()).pathname,
+          type,
+          encoding: response?.headers()['content-encoding'] ?? 'identity',
+          bytes: sizes.responseBodySize,
+          headerBytes: sizes.responseHeadersSize,
+        })),
+      );
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.getByTestId('chat-page').waitFor();
+    while (inFlight.size > 0 || Date.now() - lastActivity < IDLE_MS)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const status = await page.getByTestId('chat-page').getAttribute('data-status');
+    if (status !== 'ready') throw new Error(`the chat page did not open (status ${status})`);
+    return (await Promise.all(pending)).sort((a, b) => b.bytes - a.bytes);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** 0 within the budget, 1 over it, 2 not measured. */
+let exitCode = 2;
+try {
+  await waitForServer();
+  const cardId = await finishedCard();
+  const kib = (value) => (value / 1024).toFixed(1);
+  const pages = [];
+  for (const locale of LOCALES) {
+    const files = await weighChatPage(`${origin}/chat/card/${cardId}?src=qr`, locale);
+    const sum = (key) => files.reduce((total, file) => total + file[key], 0);
+    pages.push({ locale, files, bytes: sum('bytes'), headerBytes: sum('headerBytes') });
+  }
+  const heaviest = pages.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const within = heaviest.bytes <= budgetKiB * 1024;
+  if (asJson) console.log(JSON.stringify({ pages, kib: heaviest.bytes / 1024, budgetKiB, within }));
+  else {
+    for (const { locale, files, bytes, headerBytes } of pages) {
+      console.log(`Chat page (/chat/card/{id}) on a phone in ${locale}: ${files.length} files`);
+      for (const file of files)
+        console.log(
+          `  ${kib(file.bytes).padStart(6)} KiB  ${file.encoding.padEnd(8)} ${file.type.padEnd(10)} ${file.file}`,
+        );
+      console.log(
+        `  ${kib(bytes).padStart(6)} KiB in all (and ${kib(headerBytes)} KiB of response headers)`,
+      );
+    }
+    console.log(
+      `Heaviest (${heaviest.locale}): ${kib(heaviest.bytes)} KiB transferred; budget ${budgetKiB} KiB: ${within ? 'within' : 'OVER'}`,
+    );
+  }
+  exitCode = within ? 0 : 1;
+} catch (error) {
+  console.error(error);
+} finally {
+  process.kill(-server.pid, 'SIGTERM');
+  await fs.rm(dataDir, { recursive: true, force: true }).catch(() => {});
+}
+process.exit(exitCode);

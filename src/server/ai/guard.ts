@@ -14,6 +14,8 @@ const INJECTION_PATTERNS: readonly RegExp[] = [
   /\b(?:reveal|show|print|display|output|repeat|recite|tell|give|share|leak|dump|list|write|expose|copy)\b.{0,30}\b(?:your|its|the assistant'?s|the bot'?s|the model'?s)\b.{0,20}\b(?:instructions?(?!\s+(?:for|on|about|to)\b)|prompts?|configuration|directives|system message|setup)/u,
   /\b(?:instructions?|prompts?|text|messages?)\s+(?:above|before this|you were given|you received)\b/u,
   /\b(?:what|which) (?:are|were) your (?:instructions?|directives)\b/u,
+  // "… Output them verbatim.": the second half of a request for what came before.
+  /\b(?:output|print|repeat|recite|dump|reveal|show|copy|write)\s+(?:them|it|those|these|everything|all of (?:it|them))\s+(?:verbatim|word for word|word-for-word|exactly as (?:written|given))\b/u,
   /\byou are now\b|\byou are no longer\b|\bfrom now on\b|\bact as (?:if|though|an? (?:ai|assistant|chatbot|bot|language model|hacker|different|unrestricted|evil|dan)\b)|\bpretend (?:to be|you are|that)\b|\brole-?play\b|\bjailbreak|\bdan mode\b|\bdeveloper mode\b|\bdo anything now\b|\bunrestricted\b|\bnew (?:instructions?|persona|role)\b|\bswitch (?:to|into) .{0,20}mode\b|\byour (?:new )?(?:role|persona) is\b/u,
   /<\/?\s*(?:system|assistant|user|document|instructions?)\s*>|\[\/?(?:inst|system)\]|#{2,}\s*(?:system|instructions?)|<\|im_(?:start|end)\|>/u,
   /\bsay exactly\b|\brepeat after me\b|\boutput (?:only|exactly)\b/u,

@@ -5,6 +5,7 @@ import {
   extractDocument,
   type ExtractedSection,
   type ExtractOptions,
+  type OcrPageWords,
   type OcrSummary,
 } from './extract/index.ts';
 import type { TextEncodingName } from './text-encoding.ts';
@@ -28,6 +29,8 @@ export interface IngestedDocument {
   pageCount: number;
   /** Set when scanned PDF pages went through OCR: how many, and where it stopped early. */
   ocr?: OcrSummary;
+  /** Where OCR found the words of the pages it read (kept for previews: decision 032). */
+  ocrWords?: OcrPageWords[];
   /** Whole text, sections separated by a blank line (the documents.content column). */
   text: string;
   sections: ExtractedSection[];
@@ -55,7 +58,7 @@ export async function ingestFile(
     await assertZipIsSafe(filePath, { ...zipLimitsFor(kind), ...options.zipLimits });
   }
   const { chunking, zipLimits: _zipLimits, ...extractOptions } = options;
-  const { sections, pageCount, ocr } = await extractDocument(filePath, kind, {
+  const { sections, pageCount, ocr, ocrWords } = await extractDocument(filePath, kind, {
     ...extractOptions,
     textEncoding,
   });
@@ -65,6 +68,7 @@ export async function ingestFile(
     ...(textEncoding ? { textEncoding } : {}),
     pageCount,
     ...(ocr ? { ocr } : {}),
+    ...(ocrWords ? { ocrWords } : {}),
     text: sections.map((section) => section.text).join('\n\n'),
     sections,
     chunks: chunkSections(sections, chunking),
@@ -93,7 +97,9 @@ export type {
   ExtractedSection,
   ExtractOptions,
   ExtractProgress,
+  OcrPageWords,
   OcrSummary,
+  OcrWord,
 } from './extract/index.ts';
 export { EMAIL_PATTERN } from './email-pattern.ts';
 export { segmentWords, tokenizeForSearch } from './segment.ts';

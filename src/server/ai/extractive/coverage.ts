@@ -99,15 +99,17 @@ export function conceptCoverage(concept: Concept, unit: Unit): number {
   return best;
 }
 
-/** A concept found nowhere in the documents is stronger evidence than the rarest found one. */
-const UNSEEN_FACTOR = 1.5;
-
+/*
+ * A concept found nowhere in the documents weighs as the rarest found one: more would let a
+ * question's framing words ("identified", "section") decline what the documents answer; the
+ * out-of-scope and injection questions of the sample companies stay declined (public-qa-2 and
+ * the sample-company evals measured both ways).
+ */
 export function weigh(index: CardIndex, concepts: readonly Concept[]): WeightedConcept[] {
   return concepts.map((concept) => ({
     concept,
     weight:
       index.idf(index.documentFrequency(concept.primary)) *
-      (isUnseen(index, concept) ? UNSEEN_FACTOR : 1) *
       (concept.isSoft ? 0.3 : 1) *
       (concept.isNumber ? 0.8 : 1) *
       (concept.isSingleChar ? 0.5 : 1) *
@@ -147,16 +149,6 @@ const IDENTIFIER_BOOST = 2;
 function isIdentifier(concept: Concept): boolean {
   const word = concept.primary.anyOf?.[0];
   return !concept.isNumber && word !== undefined && /\p{L}/u.test(word) && /\d/.test(word);
-}
-
-function isUnseen(index: CardIndex, concept: Concept): boolean {
-  if (concept.isSoft || concept.isNumber) return false;
-  return (
-    index.documentFrequency(concept.primary) === 0 &&
-    concept.alternatives.every(
-      (form) => form.pattern !== undefined || index.documentFrequency(form) === 0,
-    )
-  );
 }
 
 /** The share of the question's weighted concepts that the given coverages reach. */

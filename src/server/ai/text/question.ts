@@ -85,7 +85,7 @@ const WHAT_IS_THE =
   /^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+|a\s+|an\s+|its\s+|their\s+)?([a-z][a-z-]+)/u;
 /** Adjectives between "what" and the thing asked for ("what new flavours"). */
 const GENERAL_ADJECTIVES =
-  /(?<=^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+)?)(?:(?:new|latest|main|other|best|current|different|available|standard|special|popular|minimum|maximum|min|max|rated|nominal|total|average|typical|recommended|required)\s+)+/u;
+  /(?<=^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+)?)(?:(?:new|latest|main|other|best|current|different|available|standard|special|popular|minimum|maximum|min|max|rated|nominal|total|average|typical|recommended|required|reported|stated|listed|recorded|disclosed)\s+)+/u;
 /** "What tool is recommended…", "Which device can be used…": a kind of thing, then what it does. */
 const NAME_CATEGORY_QUESTION =
   /^(?:what|which)\s+(?:[a-z-]+\s+)?(function|feature|tool|app|application|program|software|utility|device|button|key|menu|command|option|setting|platform|service|accessory|component|method|action|gesture|icon|tab|screen|panel|port|connector|assistant|standard|certificate|document|datasheet|version|model|code|paper|law|regulation|section|chapter|file|mode)s?\s+(?!of\b|for\b|does\b|do\b)(?:can|could|is|are|was|were|should|must|will|would|allows?|lets?|helps?|enables?|provides?|makes?|gives?|shows?|displays?|needs?|has|have|[a-z]+(?:ed|es))\b/u;

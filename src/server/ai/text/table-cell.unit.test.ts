@@ -110,6 +110,13 @@ describe('the line that answers, not its neighbour', () => {
     ).toContain('authorized repair facility or technician');
   });
 
+  it("reads a label's measured line as a fact, not as a heading", () => {
+    const index = indexOf(
+      'HENGTAI CERAMICS\nModel HT-M6060 Polished Porcelain\nNet weight 32 kg per carton\nMade in Foshan, China',
+    );
+    expect(answer(index, 'What is the net weight per carton?')).toContain('32 kg per carton');
+  });
+
   it('finds "indicator" for an "indication"', () => {
     const index = indexOf(
       'The Ethernet connector has two network status indicators. When the yellow indicator blinks, data is being transmitted.',

@@ -141,13 +141,21 @@ export function trailingTableHeader(text: string): string | null {
   return header;
 }
 
+/**
+ * "Net weight 32 kg per carton", "Unit price USD 2,480 per set": a label's measured fact (a figure
+ * with its unit or currency after words), not a heading.
+ */
+const MEASURED_FACT =
+  /^\p{L}[^\d]*\s(?:(?:usd|rmb|cny|eur|us\$|[$€£¥])\s?\d|\d[\d.,]*\s?(?:x\s?\d[\d.,]*\s?)*(?:kg|g|t|mm|cm|m|km|w|kw|v|a|hz|mah|wh|l|ml|pcs|%|°c|℃|days?|months?|years?|hours?)(?![\p{L}\d]))/iu;
+
 function isHeadingLine(line: string): boolean {
   return (
     [...line].length <= 60 &&
     !TERMINAL.test(line) &&
     !FIELD_LINE.test(line) &&
     !/[,，]$/.test(line) &&
-    !isTableRow(line)
+    !isTableRow(line) &&
+    !MEASURED_FACT.test(line)
   );
 }
 

@@ -17,6 +17,7 @@ import {
   readImageHeaderFromFile,
 } from '#server/lib/image-header.ts';
 import { documentKeyOf } from '#server/lib/storage-keys.ts';
+import { storeOcrWords } from '#server/features/previews/service.ts';
 import { analyseCard } from './card-analysis.ts';
 
 /** Chunks are inserted in batches, so a 300-page catalogue is a handful of statements. */
@@ -106,6 +107,8 @@ export function createDocumentProcessor(
           },
         });
       });
+      // Before the document is ready, so that its first preview finds them.
+      if (ingested.ocrWords) await storeOcrWords(ctx.storage, key, ingested.ocrWords);
       await ctx.db.transaction(async (tx) => {
         await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
         for (let i = 0; i < ingested.chunks.length; i += CHUNK_BATCH) {

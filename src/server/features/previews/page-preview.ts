@@ -5,6 +5,7 @@ import { AppError, notFound } from '#server/lib/errors.ts';
 import { readObjectBytes } from '#server/lib/object-store.ts';
 import { documentKeyOf } from '#server/lib/storage-keys.ts';
 import { joinPassages } from '#server/text/passages.ts';
+import { ocrWordsLayout } from './ocr-words.ts';
 import { markBoxes, type Box } from './page-layout.ts';
 import {
   busy,
@@ -23,7 +24,8 @@ import type { RenderedImage } from './render-jobs.ts';
 
 /*
  * The preview of a cited page (decision 032): a PDF page drawn by pdf.js, an image document
- * scaled down, every other kind's cited section drawn as a clean text page; the quote marked.
+ * scaled down, every other kind's cited section drawn as a clean text page; the quote marked
+ * (on a scan or an image, on the words OCR found when the document was read).
  * Each is stored (with its marks) under the document's pages prefix, keyed by page and quote.
  */
 
@@ -105,8 +107,11 @@ async function drawPage(
   }
   if (kind === 'image') {
     if (page !== 1) throw notFound();
+    // Marked on the words OCR found when the image was read, as shares of the image.
+    const words = await ocrWordsLayout(ctx.storage, file, page, { width: 1, height: 1 });
+    const marks = words ? markBoxes(words, quote) : [];
     return ctx.storage.withLocalFile(file, (filePath) =>
-      pages().image({ filePath, maxWidth: PREVIEW_MAX_WIDTH }),
+      pages().image({ filePath, maxWidth: PREVIEW_MAX_WIDTH, marks }),
     );
   }
   const text = await sectionText(ctx, document.id, page);

@@ -6,6 +6,7 @@ import { AppError, notFound } from '#server/lib/errors.ts';
 import { readObjectBytes } from '#server/lib/object-store.ts';
 import { documentKeyOf, documentPagesPrefix as pagesPrefixOf } from '#server/lib/storage-keys.ts';
 import { isImageKind, type DocumentKind } from '#server/ingest/detect.ts';
+import { ocrWordsLayout } from './ocr-words.ts';
 import { clipToPage, scaleBox, type Box, type PageLayout } from './page-layout.ts';
 import { createPageRenderer, RenderBusyError, type PageRenderer } from './renderer.ts';
 import { readSlideLayout } from './slide-layout.ts';
@@ -117,9 +118,25 @@ async function storedLayout<T extends PageLayout>(
   return layout;
 }
 
-/** Where the text runs and pictures of a PDF page are. */
-export function pdfPageLayout(ctx: AppContext, document: VisibleDocument, page: number) {
-  return storedLayout(ctx, document, page, (filePath) => pages().pdfLayout({ filePath, page }));
+/**
+ * Where the text runs and pictures of a PDF page are; a scanned page's runs are the words OCR
+ * found on it at reading time (ocr-words.ts), placed on the page.
+ */
+export async function pdfPageLayout(
+  ctx: AppContext,
+  document: VisibleDocument,
+  page: number,
+): Promise<PageLayout> {
+  const layout = await storedLayout(ctx, document, page, (filePath) =>
+    pages().pdfLayout({ filePath, page }),
+  );
+  const scanned = await ocrWordsLayout(
+    ctx.storage,
+    documentKeyOf(document.storagePath),
+    page,
+    layout,
+  );
+  return scanned ? { ...layout, runs: [...layout.runs, ...scanned.runs] } : layout;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import { documents } from '#server/db/schema.ts';
 import { buildZip, readZipEntries } from '#server/ingest/test-support/zip-writer.ts';
 import { storedFilesDir } from '#server/test/stored-files.ts';
+import { isWebp, overlaps, parseMarks, yellowShare } from '#server/test/preview-marks.ts';
 import { VISITOR_COOKIE } from '#shared/schemas/chat.ts';
 import type { Box } from './page-layout.ts';
 
@@ -89,22 +90,8 @@ async function catalogue(): Promise<Uint8Array> {
   return pdf.save();
 }
 
-function parseMarks(header: unknown): Box[] {
-  return String(header ?? '')
-    .split(';')
-    .filter(Boolean)
-    .map((box) => {
-      const [x, y, width, height] = box.split(',').map(Number);
-      return { x: x!, y: y!, width: width!, height: height! };
-    });
-}
-
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
 function expectWebp(body: Buffer) {
-  expect(body.subarray(0, 4).toString('latin1')).toBe('RIFF');
-  expect(body.subarray(8, 12).toString('latin1')).toBe('WEBP');
+  expect(isWebp(body)).toBe(true);
 }
 
 const get = (url: string, cookie?: string) =>
@@ -179,25 +166,8 @@ describe('a PDF catalogue', () => {
     };
     expect(marks.some((mark) => overlaps(mark, photo))).toBe(false);
     // The mark shows: the page is yellow under the price (white elsewhere).
-    const canvas = createCanvas(image.width, image.height);
-    const context = canvas.getContext('2d');
-    context.drawImage(image, 0, 0);
-    const yellowShare = (box: Box) => {
-      const { data } = context.getImageData(box.x, box.y, box.width, box.height);
-      let yellow = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i]! > 200 && data[i + 1]! > 170 && data[i + 2]! < 190) yellow++;
-      }
-      return yellow / (data.length / 4);
-    };
-    const round = (box: Box): Box => ({
-      x: Math.round(box.x),
-      y: Math.round(box.y),
-      width: Math.round(box.width),
-      height: Math.round(box.height),
-    });
-    expect(yellowShare(round(words))).toBeGreaterThan(0.3);
-    expect(yellowShare(round({ ...words, y: words.y - 80 * scale }))).toBe(0);
+    expect(await yellowShare(response.rawPayload, words)).toBeGreaterThan(0.3);
+    expect(await yellowShare(response.rawPayload, { ...words, y: words.y - 80 * scale })).toBe(0);
     await fs.mkdir(path.resolve('e2e/artifacts'), { recursive: true });
     await fs.writeFile(
       path.resolve('e2e/artifacts/preview-catalogue-page.webp'),

@@ -33,7 +33,14 @@ async function scaledImage(job: ImageJob): Promise<RenderedImage> {
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, width, height);
   context.drawImage(image, 0, 0, width, height);
-  return { bytes: await canvas.encode('webp', WEBP_QUALITY), width, height, marks: [] };
+  const marks = job.marks.map((share) => ({
+    x: share.x * width,
+    y: share.y * height,
+    width: share.width * width,
+    height: share.height * height,
+  }));
+  drawMarks(context, marks);
+  return { bytes: await canvas.encode('webp', WEBP_QUALITY), width, height, marks };
 }
 
 const FONT_FAMILY = 'Noto Sans SC';

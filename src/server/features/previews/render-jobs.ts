@@ -28,6 +28,8 @@ export interface ImageJob {
   type: 'image';
   filePath: string;
   maxWidth: number;
+  /** Boxes to mark, as shares (0..1) of the image's width and height. */
+  marks: Box[];
 }
 
 export interface TextPageJob {

@@ -6,3 +6,4 @@ export { showCitations, previewUrlOf, withLiveSources, type SourceCitation } fro
 export { pagePicture } from './page-pictures.ts';
 export { MAX_PREVIEW_QUOTE, pagePreview, type PagePreview } from './page-preview.ts';
 export { closePageRenderer } from './page-sources.ts';
+export { storeOcrWords } from './ocr-words.ts';

@@ -3,7 +3,8 @@ import { makeTempDir, writeTemp } from '../test-support/fixtures.ts';
 import { cjkFontFamily, renderTextImage } from '../test-support/scanned-pdf.ts';
 import { segmentWords } from '../segment.ts';
 import { extractDocument, shutdownOcr } from './index.ts';
-import { OCR_MAX_PIXELS } from './image.ts';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { jpegOrientation, OCR_MAX_PIXELS } from './image.ts';
 
 /* A Chinese label photo in a document becomes searchable Chinese text. */
 
@@ -76,4 +77,95 @@ describe.skipIf(!cjkFontFamily())('Chinese text in images', () => {
     expect(sections[0]!.text).toContain('最低订购量');
     expect(sections[0]!.text).toContain('MOQ 300 pieces');
   }, 60_000);
+
+  it('reads a sideways phone photo upright, its word boxes where the photo shows the words', async () => {
+    // Shown 1000x420; stored turned a quarter left with EXIF orientation 6, as a phone does.
+    const shown = await loadImage(
+      renderTextImage(['Hengtai ceramic tile', 'The net weight is 32 kg per carton.'], {
+        width: 1000,
+        height: 420,
+        fontSize: 36,
+      }),
+    );
+    const stored = createCanvas(420, 1000);
+    const context = stored.getContext('2d');
+    context.translate(0, 1000);
+    context.rotate(-Math.PI / 2);
+    context.drawImage(shown, 0, 0);
+    const jpeg = withExifOrientation(await stored.encode('jpeg', 92), 6);
+    expect(jpegOrientation(jpeg)).toBe(6);
+    const file = writeTemp(makeTempDir(), 'sideways.jpg', jpeg);
+    const { sections, ocrWords } = await extractDocument(file, 'jpg', { timeoutMs: 60_000 });
+    expect(sections[0]!.text).toContain('The net weight is 32 kg per carton.');
+    expect(ocrWords).toHaveLength(1);
+    expect(ocrWords![0]).toMatchObject({ page: 1, width: 1000, height: 420 });
+    // "weight" on the second line: baseline at 36 * 4.8 from the top of the shown photo.
+    const weight = ocrWords![0]!.words.find((word) => word.text === 'weight')!;
+    expect(weight.y).toBeLessThan(36 * 4.8);
+    expect(weight.y + weight.height).toBeGreaterThan(36 * 4.8 - 20);
+  }, 60_000);
+});
+
+/** A JPEG with an EXIF APP1 segment holding only an orientation (little-endian TIFF). */
+function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
+  const tiff = Buffer.from([
+    0x49,
+    0x49,
+    0x2a,
+    0x00,
+    0x08,
+    0,
+    0,
+    0,
+    1,
+    0,
+    0x12,
+    0x01,
+    3,
+    0,
+    1,
+    0,
+    0,
+    0,
+    orientation,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
+  const exif = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(exif.length + 2);
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    Buffer.from([0xff, 0xe1]),
+    length,
+    exif,
+    jpeg.subarray(2),
+  ]);
+}
+
+describe('jpegOrientation', () => {
+  it('is 1 for a JPEG without EXIF, and reads big-endian EXIF too', async () => {
+    const plain = await createCanvas(8, 8).encode('jpeg');
+    expect(jpegOrientation(plain)).toBe(1);
+    const bigEndian = Buffer.from([
+      0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 8, 0, 0, 0, 0, 0,
+      0,
+    ]);
+    const exif = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), bigEndian]);
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(exif.length + 2);
+    const jpeg = Buffer.concat([
+      plain.subarray(0, 2),
+      Buffer.from([0xff, 0xe1]),
+      length,
+      exif,
+      plain.subarray(2),
+    ]);
+    expect(jpegOrientation(jpeg)).toBe(8);
+  });
 });

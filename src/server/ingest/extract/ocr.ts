@@ -2,11 +2,12 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { createWorker, OEM, PSM, type Page, type Worker } from 'tesseract.js';
 import { ExtractionError } from '../errors.ts';
 import { countChineseVariants } from '#server/text/han-script.ts';
 import { OcrQueue } from './ocr-queue.ts';
 import { OCR_DPI } from './pdf-render.ts';
+import type { OcrWord } from './types.ts';
 
 /*
  * Text recognition with tesseract.js in Simplified Chinese, Traditional Chinese and English,
@@ -153,6 +154,26 @@ export interface OcrResult {
   text: string;
   /** Tesseract's mean confidence, 0-100. */
   confidence: number;
+  /** The words read and where they are, in the image's pixels (only when asked for). */
+  words?: OcrWord[];
+}
+
+/** The words of tesseract's blocks (its boxes are whole pixels, x1/y1 exclusive). */
+function wordsOf(page: Page): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const block of page.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        for (const word of line.words) {
+          const text = word.text.trim();
+          if (!text) continue;
+          const { x0, y0, x1, y1 } = word.bbox;
+          words.push({ text, x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
+        }
+      }
+    }
+  }
+  return words;
 }
 
 const queue = new OcrQueue();
@@ -178,16 +199,18 @@ function secondReading(first: OcrResult): Model | null {
 /**
  * Text in an image (a file path or encoded PNG/JPEG bytes). Waits for a free OCR slot, or
  * fails with 'ocr-busy' when too many images already wait; a deadline abort terminates the
- * worker so the job really stops.
+ * worker so the job really stops. With `withWords`, the result carries the words' boxes too
+ * (a document's page keeps them, so that its preview can mark a quote: decision 032).
  */
 export function recognizeImageText(
   image: string | Buffer,
   signal: AbortSignal,
   layout: OcrLayout = 'photo',
+  { withWords = false }: { withWords?: boolean } = {},
 ): Promise<OcrResult> {
   cancelIdleRelease();
   const reading = queue.run(async (slot) => {
-    const job: OcrJob = { image, signal, layout };
+    const job: OcrJob = { image, signal, layout, withWords };
     const first = await recognizeWith(slot, 'simplified', job);
     const again = secondReading(first);
     if (!again) return first;
@@ -235,10 +258,11 @@ interface OcrJob {
   image: string | Buffer;
   signal: AbortSignal;
   layout: OcrLayout;
+  withWords: boolean;
 }
 
 async function recognizeWith(slot: number, model: Model, job: OcrJob): Promise<OcrResult> {
-  const { image, signal, layout } = job;
+  const { image, signal, layout, withWords } = job;
   if (signal.aborted) throw signal.reason;
   const bytes =
     typeof image === 'string'
@@ -267,11 +291,14 @@ async function recognizeWith(slot: number, model: Model, job: OcrJob): Promise<O
   signal.addEventListener('abort', onAbort, { once: true });
   // Bytes, not a path: tesseract.js then loads the image without I/O, so the job is posted to
   // the worker before an abort can terminate it (see discardWorkers).
-  const recognizing = worker.recognize(bytes);
+  const recognizing = worker.recognize(bytes, {}, { text: true, blocks: withWords });
   recognizing.catch(() => undefined);
   try {
     const { data } = await Promise.race([recognizing, aborted]);
-    return { text: removeSpacesBetweenCjk(data.text), confidence: data.confidence };
+    const text = removeSpacesBetweenCjk(data.text);
+    return withWords
+      ? { text, confidence: data.confidence, words: wordsOf(data) }
+      : { text, confidence: data.confidence };
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     const message = error instanceof Error ? error.message : String(error);

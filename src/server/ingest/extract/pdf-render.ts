@@ -9,7 +9,14 @@ import type { PdfPage } from './pdf-document.ts';
 export const OCR_DPI = 200;
 export const OCR_MAX_LONG_SIDE = 2400;
 
-export async function renderPageForOcr(page: PdfPage): Promise<Buffer> {
+export interface OcrPageImage {
+  png: Buffer;
+  /** The PNG's size in pixels (the space of the OCR word boxes). */
+  width: number;
+  height: number;
+}
+
+export async function renderPageForOcr(page: PdfPage): Promise<OcrPageImage> {
   const natural = page.getViewport({ scale: 1 });
   const longSide = Math.max(natural.width, natural.height, 1);
   const scale = Math.min(OCR_DPI / 72, OCR_MAX_LONG_SIDE / longSide);
@@ -17,7 +24,7 @@ export async function renderPageForOcr(page: PdfPage): Promise<Buffer> {
   const width = Math.max(1, Math.ceil(viewport.width));
   const height = Math.max(1, Math.ceil(viewport.height));
   const { canvas } = await drawPage(page, viewport, width, height);
-  return canvas.encode('png');
+  return { png: await canvas.encode('png'), width, height };
 }
 
 type Viewport = ReturnType<PdfPage['getViewport']>;

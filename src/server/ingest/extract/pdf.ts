@@ -8,9 +8,15 @@ import { openPdf, pdfError, type PdfDocument } from './pdf-document.ts';
 import { joinHyphenatedWords } from './pdf-hyphenation.ts';
 import { releaseHelper } from './pdf-page-helper.ts';
 import type { PageResult } from './pdf-pages.ts';
-import { renderPageForOcr } from './pdf-render.ts';
+import { renderPageForOcr, type OcrPageImage } from './pdf-render.ts';
 import { readTextLayers } from './pdf-text-layers.ts';
-import type { ExtractContext, ExtractedDocument, ExtractedSection, OcrSummary } from './types.ts';
+import type {
+  ExtractContext,
+  ExtractedDocument,
+  ExtractedSection,
+  OcrPageWords,
+  OcrSummary,
+} from './types.ts';
 
 /*
  * PDF text per page. First every page's text layer is read (pdf-text-layers: pages released
@@ -26,28 +32,37 @@ const MIN_OCR_CONFIDENCE = 30;
 /** Time one more OCR page is assumed to need before the first one has been measured. */
 const FIRST_OCR_PAGE_MS = 8_000;
 
+/** A scanned page's text, and where its words are (in the pixels of the page drawn for OCR). */
 async function ocrPage(
   pdf: PdfDocument,
   pageNumber: number,
   context: ExtractContext,
-): Promise<string> {
+): Promise<{ text: string; words: OcrPageWords | null }> {
   const page = await pdf.getPage(pageNumber);
-  let png: Buffer;
+  let drawn: OcrPageImage;
   try {
-    png = await renderPageForOcr(page);
+    drawn = await renderPageForOcr(page);
   } finally {
     page.cleanup();
   }
   throwIfAborted(context.signal);
-  const result = await recognizeImageText(png, context.signal, 'page');
-  return result.confidence >= MIN_OCR_CONFIDENCE ? tidyText(result.text) : '';
+  const result = await recognizeImageText(drawn.png, context.signal, 'page', { withWords: true });
+  if (result.confidence < MIN_OCR_CONFIDENCE) return { text: '', words: null };
+  const words = result.words?.length
+    ? { page: pageNumber, width: drawn.width, height: drawn.height, words: result.words }
+    : null;
+  return { text: tidyText(result.text), words };
 }
 
-/** OCR of the scanned pages, in place in `pages`; says where and why it stopped early. */
+/**
+ * OCR of the scanned pages, in place in `pages`; says where and why it stopped early, and
+ * collects the words' boxes of the pages read into `words`.
+ */
 async function ocrScannedPages(
   pdf: PdfDocument,
   pages: PageResult[],
   context: ExtractContext,
+  words: OcrPageWords[],
 ): Promise<OcrSummary> {
   const scanned = pages.filter((page) => page.needsOcr);
   const total = Math.min(scanned.length, context.ocrMaxPages);
@@ -75,12 +90,14 @@ async function ocrScannedPages(
       break;
     }
     const started = Date.now();
-    let text: string;
+    let read: Awaited<ReturnType<typeof ocrPage>>;
     try {
-      text = await ocrPage(pdf, page.page, context);
+      read = await ocrPage(pdf, page.page, context);
     } catch (error) {
       throw pdfError(error);
     }
+    const { text } = read;
+    if (read.words) words.push(read.words);
     slowestPageMs =
       index === 0 ? Date.now() - started : Math.max(slowestPageMs, Date.now() - started);
     page.text = [page.text, text].filter(Boolean).join('\n');
@@ -110,7 +127,8 @@ export async function extractPdf(
     const pages = await readTextLayers(pdf, file, context);
     const needsOcr = pages.some((page) => page.needsOcr);
     if (needsOcr) releaseHelper();
-    const ocr = needsOcr ? await ocrScannedPages(pdf, pages, context) : undefined;
+    const ocrWords: OcrPageWords[] = [];
+    const ocr = needsOcr ? await ocrScannedPages(pdf, pages, context, ocrWords) : undefined;
     const texts = joinHyphenatedWords(pages.map((page) => page.text)).map(joinWrappedLines);
     const sections: ExtractedSection[] = pages
       .map((page, index) => ({ page: page.page, text: texts[index]! }))
@@ -122,7 +140,12 @@ export async function extractPdf(
         { pages: pageCount },
       );
     }
-    return { sections, pageCount, ...(ocr ? { ocr } : {}) };
+    return {
+      sections,
+      pageCount,
+      ...(ocr ? { ocr } : {}),
+      ...(ocrWords.length > 0 ? { ocrWords } : {}),
+    };
   } finally {
     await pdf.destroy().catch(() => undefined);
   }

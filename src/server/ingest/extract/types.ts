@@ -11,6 +11,28 @@ export interface ExtractedDocument {
   pageCount: number;
   /** Set when pages of a PDF had no text layer and went through OCR. */
   ocr?: OcrSummary;
+  /**
+   * Where OCR found each word, per page it read (a scanned PDF page, an image document): kept
+   * so that a preview can mark a quote on the page without reading it again (decision 032).
+   */
+  ocrWords?: OcrPageWords[];
+}
+
+/** The words OCR read on one page, boxes in the pixels of the image it read (`width`×`height`). */
+export interface OcrPageWords {
+  page: number;
+  width: number;
+  height: number;
+  words: OcrWord[];
+}
+
+/** A word tesseract read (for Chinese often a single character), its box in the image's pixels. */
+export interface OcrWord {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** What OCR did for a PDF, so the document can say where it stopped. */

@@ -1,4 +1,5 @@
-import { FileText, MessageSquareText } from './icons.tsx';
+import { MessageSquareText } from './icons.tsx';
+import { FileText } from './answer-icons.tsx';
 import type { Citation } from '#web/lib/chat/api.ts';
 import type { Translate } from '#web/lib/chat/i18n.ts';
 import { citationPlace } from './message-list.tsx';

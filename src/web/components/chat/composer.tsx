@@ -10,13 +10,8 @@ import {
 } from 'react';
 import { cx } from '#web/lib/chat/cx.ts';
 import type { Translate } from '#web/lib/chat/i18n.ts';
-import {
-  ImageProcessingError,
-  NotAnImageError,
-  imageDataUrl,
-  prepareChatImage,
-  type PreparedImage,
-} from '#web/lib/chat/image.ts';
+import type { PreparedImage } from '#web/lib/chat/image.ts';
+import { imageDataUrl } from '#web/lib/chat/image-url.ts';
 import { COUNTER_FROM_CHARS, MAX_CHAT_MESSAGE_CHARS } from '#web/lib/chat/limits.ts';
 import { useSpeech, type SpeechProblem } from '#web/lib/chat/use-speech.ts';
 import type { Notice } from './notices.tsx';
@@ -103,19 +98,30 @@ export function Composer({ t, disabled, busy, onSend, onNotice }: ComposerProps)
     if (!file) return;
     setPreparing(true);
     try {
-      setImage(await prepareChatImage(file));
-    } catch (error) {
-      if (error instanceof NotAnImageError)
-        onNotice({
-          title: { key: 'chat.errors.imageFormatTitle' },
-          description: { key: 'chat.errors.imageFormatText' },
-        });
-      else if (error instanceof ImageProcessingError)
+      // The compressor is fetched with the first photo, not with the page.
+      const images = await import('#web/lib/chat/image.ts').catch(() => null);
+      if (!images) {
         onNotice({
           title: { key: 'chat.errors.imageProcessingTitle' },
-          description: { key: 'chat.errors.imageProcessingText' },
+          description: { key: 'chat.errors.imageAnalysisText' },
         });
-      else throw error;
+        return;
+      }
+      try {
+        setImage(await images.prepareChatImage(file));
+      } catch (error) {
+        if (error instanceof images.NotAnImageError)
+          onNotice({
+            title: { key: 'chat.errors.imageFormatTitle' },
+            description: { key: 'chat.errors.imageFormatText' },
+          });
+        else if (error instanceof images.ImageProcessingError)
+          onNotice({
+            title: { key: 'chat.errors.imageProcessingTitle' },
+            description: { key: 'chat.errors.imageProcessingText' },
+          });
+        else throw error;
+      }
     } finally {
       setPreparing(false);
     }

@@ -1,37 +1,16 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { deferredModule, useDeferredModule } from '#web/lib/deferred-module.ts';
 import type { Translate } from '#web/lib/chat/i18n.ts';
 import type { PreviewSlide } from '#web/lib/source-preview.ts';
-import type { SourceViewerProps } from './source-viewer.tsx';
 
 /*
  * The viewer is its own chunk: the chat's first load carries only this wrapper (its weight
  * budget is checked by scripts/chat-bundle-size.mjs), and the code arrives on the first tap,
- * or sooner when a pointer or the focus reaches a thumbnail. Not React.lazy: a chunk that
- * cannot be fetched (the fair's network dropped) must leave the chat working and let the next
- * tap try again, where a failed lazy() throws into the page and stays failed.
+ * or sooner when a pointer or the focus reaches a thumbnail.
  */
-
-type Viewer = ComponentType<SourceViewerProps>;
-let loaded: Viewer | null = null;
-let loading: Promise<Viewer> | null = null;
-
-function loadViewer(): Promise<Viewer> {
-  loading ??= import('./source-viewer.tsx').then(
-    (module) => (loaded = module.SourceViewer),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const viewerModule = deferredModule(() => import('./source-viewer.tsx'));
 
 /** Starts fetching the viewer's code. */
-export function preloadSourceViewer(): void {
-  loadViewer().catch(() => {
-    // Tried again on the tap.
-  });
-}
+export const preloadSourceViewer = viewerModule.preload;
 
 /** Which slides are open in the viewer, and at which one; null: closed. */
 export interface ViewerState {
@@ -48,19 +27,8 @@ export function LazySourceViewer({
   state: ViewerState | null;
   onClose: () => void;
 }) {
-  const [Viewer, setViewer] = useState<Viewer | null>(() => loaded);
-  const open = state !== null;
-  useEffect(() => {
-    if (!open || Viewer) return;
-    let current = true;
-    loadViewer().then(
-      (component) => current && setViewer(() => component),
-      () => current && onClose(),
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, Viewer, onClose]);
-  if (!state || !Viewer) return null;
-  return <Viewer t={t} slides={state.slides} startIndex={state.index} onClose={onClose} />;
+  const module = useDeferredModule(viewerModule, state !== null, onClose);
+  if (!state || !module) return null;
+  const { SourceViewer } = module;
+  return <SourceViewer t={t} slides={state.slides} startIndex={state.index} onClose={onClose} />;
 }

@@ -1,5 +1,5 @@
 import type { AnswerImage, Citation, StoredMessage } from '#web/lib/chat/api.ts';
-import { imageDataUrl } from '#web/lib/chat/image.ts';
+import { imageDataUrl } from '#web/lib/chat/image-url.ts';
 import type { OutgoingMessage } from '#web/lib/chat/pending.ts';
 
 /*

@@ -36,9 +36,12 @@ describe('visitor chat texts', () => {
     expect(missing).toEqual([]);
   });
 
-  it('translates with {{values}}; starts in the browser’s language when nothing was chosen', () => {
+  it('starts in the browser’s language, fetching only its texts; translates with {{values}}', async () => {
     // jsdom's navigator prefers en-US.
     expect(chatLanguage()).toBe('en');
+    // An English browser's page did not fetch Simplified Chinese: nothing to show in it yet.
+    expect(translate('zh-CN', 'chat.messages.analyzing')).toBe('');
+    await setChatLanguage('zh-CN');
     expect(translate('zh-CN', 'chat.messages.analyzing')).toBe('正在分析文档...');
     expect(translate('zh-CN', 'chat.sources.page', { page: 3 })).toBe('第 3 页');
     expect(translate('zh-CN', 'validation.emailOrPhone')).not.toBe('validation.emailOrPhone');

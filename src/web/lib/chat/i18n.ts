@@ -1,45 +1,26 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { LANGUAGE_STORAGE_KEY, isLanguage, type Language } from '#shared/limits.ts';
+import { LANGUAGE_STORAGE_KEY, type Language } from '#shared/limits.ts';
 import { interpolateSpaced } from '../cjk-spacing.ts';
-import { browserLanguage } from './browser-language.ts';
-import {
-  chat as zhCNChat,
-  validation as zhCNValidation,
-} from '#shared/i18n/zh-CN.json?chat-slice.json';
+import { fetchChatStrings, storedChatLanguage, type Tree } from './chat-strings.ts';
 
 /*
  * The visitor chat's translations: the `chat` and `validation` sections of the shared locale
  * files. The language is the visitor's choice in the switcher (`selectedLanguage`, as in the
  * rest of the app), else the browser's preferred language.
  *
- * Why not i18next here: the visitor page must load in under 100 KB compressed on a crowded
- * fair network. React DOM alone is ~70 KB of that; i18next with react-i18next and the three
- * whole locale files would add ~45 KB. This is the part of it the page needs: key lookup
- * with a fallback language and {{name}} interpolation.
+ * Why not i18next here: the visitor page must load in under 70 KiB (decision 036) on a
+ * crowded fair network. React DOM alone is 58 KiB (brotli) of that; i18next with react-i18next
+ * and the three whole locale files would add ~45 KB. This is the part of it the page needs:
+ * key lookup with a fallback language and {{name}} interpolation.
  *
- * Simplified Chinese, the default, is in the page's own chunk; English and Traditional
- * Chinese (~2 KB each) arrive when chosen or remembered.
+ * Each language's texts (~2 KB) are a chunk of their own (./chat-strings.ts): a phone fetches
+ * its visitor's language alone, and another one when the visitor switches to it.
  */
 
-type Tree = { readonly [key: string]: string | Tree };
-
-const BUNDLED: Language = 'zh-CN';
-const strings: Partial<Record<Language, Tree>> = {
-  [BUNDLED]: { chat: zhCNChat, validation: zhCNValidation },
-};
-const loaders: Partial<Record<Language, () => Promise<Tree>>> = {
-  en: () =>
-    import('#shared/i18n/en.json?chat-slice.json').then(({ chat, validation }) => ({
-      chat,
-      validation,
-    })),
-  'zh-TW': () =>
-    import('#shared/i18n/zh-TW.json?chat-slice.json').then(({ chat, validation }) => ({
-      chat,
-      validation,
-    })),
-};
-/** Languages whose texts could not be fetched: they show the bundled language instead. */
+/** Shown when the visitor's own language's texts could not be fetched: the page's default. */
+const FALLBACK: Language = 'zh-CN';
+const strings: Partial<Record<Language, Tree>> = {};
+/** Languages whose texts could not be fetched: they show the fallback language instead. */
 const failed = new Set<Language>();
 
 /** Native names, shown the same in every interface language (as in the app's switcher). */
@@ -61,7 +42,7 @@ function lookup(tree: Tree, key: string): string | undefined {
 }
 
 /**
- * The text for `key` in `language`, else in the bundled language, else the key itself. While
+ * The text for `key` in `language`, else in the fallback language, else the key itself. While
  * the language's texts are still on their way (first load only) it is empty rather than in
  * another language.
  */
@@ -70,21 +51,12 @@ export function translate(
   key: string,
   values?: Record<string, string | number>,
 ): string {
-  const tree = strings[language] ?? (failed.has(language) ? strings[BUNDLED] : undefined);
-  if (!tree) return '';
-  const text = lookup(tree, key) ?? lookup(strings[BUNDLED]!, key) ?? key;
+  const tree = strings[language] ?? (failed.has(language) ? strings[FALLBACK] : undefined);
+  if (!tree) return failed.has(language) ? key : '';
+  const fallback = strings[FALLBACK];
+  const text = lookup(tree, key) ?? (fallback && lookup(fallback, key)) ?? key;
   if (!values) return text;
   return interpolateSpaced(text, values);
-}
-
-/** The switcher's remembered choice, else what the browser prefers. */
-function readStoredLanguage(): Language {
-  try {
-    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : browserLanguage();
-  } catch {
-    return browserLanguage();
-  }
 }
 
 function applyToDocument(value: Language): void {
@@ -101,7 +73,7 @@ function applyToDocument(value: Language): void {
     document.documentElement.dataset.region = 'china';
 }
 
-let language: Language = readStoredLanguage();
+let language: Language = storedChatLanguage();
 let version = 0;
 let latestChoice = 0;
 const listeners = new Set<() => void>();
@@ -114,23 +86,23 @@ function emit(): void {
 /** Fetches a language's texts once; false when they could not be fetched. */
 async function ensureStrings(next: Language): Promise<boolean> {
   if (strings[next]) return true;
-  const load = loaders[next];
-  if (!load) return false;
   try {
-    strings[next] = await load();
+    strings[next] = await fetchChatStrings(next);
     failed.delete(next);
     return true;
   } catch {
     failed.add(next);
+    // Something to read meanwhile: the default language, when it can be fetched.
+    if (next !== FALLBACK) await ensureStrings(FALLBACK);
     return false;
   } finally {
     emit();
   }
 }
 
-// A remembered language other than the bundled one starts loading with the page.
+// The visitor's language (its fetch began in main.tsx, beside this code).
 applyToDocument(language);
-if (!strings[language]) void ensureStrings(language);
+void ensureStrings(language);
 
 /** The interface language, one of LANGUAGES (its texts may still be loading at start). */
 export function chatLanguage(): Language {

@@ -153,8 +153,3 @@ export async function prepareChatImage(file: File): Promise<PreparedImage> {
     throw new ImageProcessingError(error);
   }
 }
-
-/** A data: URL for showing a prepared image in a bubble (the page's CSP allows data:). */
-export function imageDataUrl(image: { data: string; type: string }): string {
-  return `data:${image.type};base64,${image.data}`;
-}

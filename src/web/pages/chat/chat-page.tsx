@@ -1,26 +1,30 @@
 import { FileQuestion, RotateCw, WifiOff } from '#web/components/chat/icons.tsx';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  AnnouncementBanner,
-  PushOptIn,
-  useAnnouncements,
-} from '#web/components/campaigns/announcements.tsx';
+import { useAnnouncements } from '#web/components/campaigns/announcements.tsx';
 import { ChatHeader } from '#web/components/chat/chat-header.tsx';
-import { CitationSheet } from '#web/components/chat/citation-sheet.tsx';
 import { Composer } from '#web/components/chat/composer.tsx';
-import { LeadSheet } from '#web/components/chat/lead-sheet.tsx';
-import { AnalyzingIndicator, MessageBubble, Welcome } from '#web/components/chat/message-list.tsx';
+import { Welcome } from '#web/components/chat/welcome.tsx';
 import { useSuggestedQuestions } from '#web/lib/chat/use-suggestions.ts';
 import { NoticeView, useNotices } from '#web/components/chat/notices.tsx';
 import { OfflineBanner } from '#web/components/chat/offline-banner.tsx';
-import {
-  LazySourceViewer,
-  type ViewerState,
-} from '#web/components/source-preview/lazy-source-viewer.tsx';
+import type { ViewerState } from '#web/components/source-preview/lazy-source-viewer.tsx';
 import type { Citation } from '#web/lib/chat/api.ts';
 import { setChatLanguage, useChatI18n, type Translate } from '#web/lib/chat/i18n.ts';
 import { useOnline } from '#web/lib/chat/use-online.ts';
 import { useVisitorChat, type ChatProblem } from '#web/lib/chat/use-visitor-chat.ts';
+import { deferredModule, useDeferredModule } from '#web/lib/deferred-module.ts';
+
+/*
+ * Fetched when needed, not with the page (what a QR scan transfers is weighed by
+ * scripts/chat-bundle-size.mjs): the conversation's parts once there is a message, the lead
+ * sheet when the visitor opens it, an announcement's banner and the offer of notifications
+ * (shown once the first answer is there) when an announcement arrives or a message is sent.
+ */
+const answersModule = deferredModule(() => import('#web/components/chat/answers.tsx'));
+const leadSheetModule = deferredModule(() => import('#web/components/chat/lead-sheet.tsx'));
+const announcementViewsModule = deferredModule(
+  () => import('#web/components/campaigns/announcement-views.tsx'),
+);
 
 /** Keeps the newest message in view while the visitor is at the bottom of the list. */
 function useStickToBottom(dependency: unknown) {
@@ -144,7 +148,33 @@ export function ChatPage({ cardId }: { cardId: number }) {
   const info = chat.load.status === 'ready' ? chat.load.info : null;
   const company = info?.companyName || info?.username || t('chat.theCompany');
   const suggestions = useSuggestedQuestions(cardId, language, info?.suggestedQuestions);
-  const { list, onScroll } = useStickToBottom([chat.items, chat.analyzing]);
+  // A part's code that did not arrive: say so; it is asked for again when next needed.
+  const notifyNotLoaded = useCallback(
+    () =>
+      notify({ title: { key: 'chat.errors.title' }, description: { key: 'chat.errors.loadText' } }),
+    [notify],
+  );
+  const answers = useDeferredModule(
+    answersModule,
+    (chat.items.length > 0 || chat.analyzing) && online,
+    notifyNotLoaded,
+  );
+  const leadSheet = useDeferredModule(
+    leadSheetModule,
+    leadOpen,
+    useCallback(() => {
+      setLeadOpen(false);
+      notifyNotLoaded();
+    }, [notifyNotLoaded]),
+  );
+  const answered = chat.items.some((item) => item.role === 'assistant' && !item.state);
+  // Fetched with the first question rather than after its answer: the answer can be the last
+  // thing the fair's network lets through for a while.
+  const announcementViews = useDeferredModule(
+    announcementViewsModule,
+    announcements.current !== null || (info !== null && chat.items.length > 0),
+  );
+  const { list, onScroll } = useStickToBottom([chat.items, chat.analyzing, answers]);
   // Screen readers hear each new answer or company reply once it is complete (not every
   // streamed word, and not the history shown on opening).
   const announced = chat.items.findLast(
@@ -207,18 +237,19 @@ export function ChatPage({ cardId }: { cardId: number }) {
               data-testid="chat-messages"
               className="flex flex-col gap-3"
             >
-              {chat.items.map((item) => (
-                <MessageBubble
-                  key={item.key}
-                  t={t}
-                  item={item}
-                  onOpenSource={setSource}
-                  onPreview={setViewer}
-                  onRetry={chat.retry}
-                  onRate={chat.rate}
-                />
-              ))}
-              {chat.analyzing ? <AnalyzingIndicator t={t} /> : null}
+              {answers &&
+                chat.items.map((item) => (
+                  <answers.MessageBubble
+                    key={item.key}
+                    t={t}
+                    item={item}
+                    onOpenSource={setSource}
+                    onPreview={setViewer}
+                    onRetry={chat.retry}
+                    onRate={chat.rate}
+                  />
+                ))}
+              {chat.analyzing && answers ? <answers.AnalyzingIndicator t={t} /> : null}
             </ol>
           </div>
         </main>
@@ -236,6 +267,10 @@ export function ChatPage({ cardId }: { cardId: number }) {
     <div
       data-testid="chat-page"
       data-status={chat.load.status}
+      // The first touch or focus fetches the conversation's code: a question typed after the
+      // fair's network dropped still shows as waiting.
+      onPointerDown={answersModule.preload}
+      onFocus={answersModule.preload}
       className="flex h-dvh flex-col overflow-hidden bg-slate-50 text-slate-900"
     >
       <ChatHeader
@@ -249,19 +284,25 @@ export function ChatPage({ cardId }: { cardId: number }) {
       />
       {!online ? <OfflineBanner t={t} /> : null}
       {chat.humanAnswering && chat.load.status === 'ready' ? <TakeoverBanner t={t} /> : null}
-      {announcements.current ? (
-        <AnnouncementBanner
+      {announcements.current && announcementViews ? (
+        <announcementViews.AnnouncementBanner
           t={t}
           announcement={announcements.current}
           onReact={announcements.react}
         />
       ) : null}
-      {info ? <PushOptIn t={t} cardId={info.businessCardId} /> : null}
+      {info && answered && announcementViews ? (
+        <announcementViews.PushOptIn t={t} cardId={info.businessCardId} />
+      ) : null}
       {body}
-      <CitationSheet t={t} citation={source} onClose={() => setSource(null)} />
-      <LazySourceViewer t={t} state={viewer} onClose={closeViewer} />
-      {info ? (
-        <LeadSheet
+      {answers ? (
+        <>
+          <answers.CitationSheet t={t} citation={source} onClose={() => setSource(null)} />
+          <answers.LazySourceViewer t={t} state={viewer} onClose={closeViewer} />
+        </>
+      ) : null}
+      {info && leadSheet ? (
+        <leadSheet.LeadSheet
           t={t}
           open={leadOpen}
           onClose={() => setLeadOpen(false)}
