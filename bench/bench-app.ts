@@ -59,3 +59,24 @@ export async function startBenchApp(): Promise<BenchApp> {
     },
   };
 }
+
+/**
+ * Uploads files to the bench card and waits until every document is read; the upload's answer
+ * (its `documents` with their ids).
+ */
+export async function uploadToCard(
+  bench: BenchApp,
+  files: ReadonlyArray<{ name: string; data: Blob }>,
+): Promise<{ documents: Array<{ id: number }> }> {
+  const form = new FormData();
+  form.append('businessCardId', String(bench.cardId));
+  for (const file of files) form.append('documents', file.data, file.name);
+  const upload = await bench.app.inject({
+    method: 'POST',
+    url: '/api/documents',
+    headers: { cookie: bench.cookie },
+    body: form,
+  });
+  await bench.documents.whenIdle();
+  return upload.json();
+}

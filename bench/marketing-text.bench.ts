@@ -1,5 +1,5 @@
 import { AQUALUX_DOCUMENTS } from '#server/ai/test-support/aqualux.ts';
-import { startBenchApp } from './bench-app.ts';
+import { startBenchApp, uploadToCard } from './bench-app.ts';
 import type { Bench, BenchResult } from './run.ts';
 import { ms, percentile, timeEach } from './stats.ts';
 
@@ -15,13 +15,13 @@ export const marketingTextBench: Bench = {
     const bench = await startBenchApp();
     const { app, cookie, cardId } = bench;
     try {
-      const form = new FormData();
-      form.append('businessCardId', String(cardId));
-      for (const doc of AQUALUX_DOCUMENTS) {
-        form.append('documents', new Blob([doc.content], { type: 'text/plain' }), doc.name);
-      }
-      await app.inject({ method: 'POST', url: '/api/documents', headers: { cookie }, body: form });
-      await bench.documents.whenIdle();
+      await uploadToCard(
+        bench,
+        AQUALUX_DOCUMENTS.map((doc) => ({
+          name: doc.name,
+          data: new Blob([doc.content], { type: 'text/plain' }),
+        })),
+      );
 
       const post = async (url: string, payload: Record<string, unknown>) => {
         const response = await app.inject({ method: 'POST', url, payload, headers: { cookie } });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { startBenchApp } from './bench-app.ts';
+import { startBenchApp, uploadToCard } from './bench-app.ts';
 import type { Bench, BenchResult } from './run.ts';
 import { ms, percentile, timeEach } from './stats.ts';
 
@@ -15,11 +15,9 @@ export const posterBench: Bench = {
     const bench = await startBenchApp();
     const { app, cookie, cardId } = bench;
     try {
-      const form = new FormData();
-      form.append('businessCardId', String(cardId));
-      form.append('documents', new Blob([await fs.readFile(FAQ)]), 'hengtai-faq.txt');
-      await app.inject({ method: 'POST', url: '/api/documents', headers: { cookie }, body: form });
-      await bench.documents.whenIdle();
+      await uploadToCard(bench, [
+        { name: 'hengtai-faq.txt', data: new Blob([await fs.readFile(FAQ)]) },
+      ]);
 
       const post = async (url: string, payload: Record<string, unknown>) => {
         const response = await app.inject({ method: 'POST', url, payload, headers: { cookie } });

@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { startBenchApp } from './bench-app.ts';
+import { startBenchApp, uploadToCard } from './bench-app.ts';
 import type { Bench, BenchResult } from './run.ts';
 import { ms, percentile } from './stats.ts';
 
@@ -64,19 +64,12 @@ export const previewBench: Bench = {
   name: 'preview',
   async run(): Promise<BenchResult[]> {
     const bench = await startBenchApp();
-    const { app, cookie, cardId } = bench;
+    const { app } = bench;
     try {
-      const form = new FormData();
-      form.append('businessCardId', String(cardId));
-      form.append('documents', new Blob([Buffer.from(await catalogue())]), 'catalogue-300.pdf');
-      const upload = await app.inject({
-        method: 'POST',
-        url: '/api/documents',
-        headers: { cookie },
-        body: form,
-      });
-      const documentId = upload.json().documents[0].id as number;
-      await bench.documents.whenIdle();
+      const upload = await uploadToCard(bench, [
+        { name: 'catalogue-300.pdf', data: new Blob([Buffer.from(await catalogue())]) },
+      ]);
+      const documentId = upload.documents[0]!.id;
 
       const view = async (page: number) => {
         const url = `/api/documents/${documentId}/pages/${page}/preview?q=${encodeURIComponent(priceLine(page))}`;

@@ -1,3 +1,5 @@
+import { SCALE, YEAR } from './units.ts';
+
 /*
  * A financial table's row as the reader indexed it ("Interest income 202 440 832 [Operating
  * expenses: 2017 2018 2019 · in millions]": the label, its figures, then in brackets what heads
@@ -11,8 +13,6 @@ const ROW = /^(.+?)\s+((?:[$€£¥]\s?)?\(?-?\d[\d,]*(?:\.\d+)?%?\)?(?:\s+.*?)?
 const FIGURE = /^\(?-?\d[\d,]*(?:\.\d+)?%?\)?$/u;
 const EMPTY_CELL = /^[—–-]$/u;
 const CURRENCY = /^[$€£¥]$/u;
-const YEAR = /\b(?:19|20)\d{2}\b/gu;
-const SCALE = /\bin (millions|thousands|billions)\b/iu;
 /** Figures that a table's scale does not apply to: per-share amounts, ratios, counts of shares. */
 const UNSCALED_LABEL = /\bper (?:common )?share\b|\bratio\b|\brate\b|\bshares\b|\bmargin\b|%/iu;
 

@@ -61,9 +61,10 @@ function isFigureRow(line: string): boolean {
 const DATE_PART = /^(?:(?:19|20)\d{2}|[0-3]?\d),?$/u;
 const PERIOD_WORDS =
   /\bin (?:millions|thousands|billions)\b|\b(?:three|six|nine|twelve) months ended\b|\b(?:year|quarter) ended\b|期末|期初|本期|上期|年度|金额/iu;
-const YEAR = /\b(?:19|20)\d{2}\b/gu;
+/** A year as a table's header prints it (global: count them with `match`). */
+export const YEAR = /\b(?:19|20)\d{2}\b/gu;
 /** "(in millions, except per share data)": the scale of a table's figures. */
-const SCALE = /\bin (?:millions|thousands|billions)\b/iu;
+export const SCALE = /\bin (millions|thousands|billions)\b/iu;
 /** "Operating expenses:", "Current assets:": a label over some rows of a table. */
 const GROUP_LABEL = /^[\p{L}][^.!?。！？]{0,60}[:：]$/u;
 
