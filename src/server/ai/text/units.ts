@@ -51,7 +51,7 @@ function isFigureRow(line: string): boolean {
   if (figures === 0 || end === 0 || tokens.length - end > 24) return false;
   // "January 28, 2023 January 29, 2022", "2022 2021 2022 2021": dates that head the columns.
   if (tokens.slice(end).every((token) => !/\d/.test(token) || DATE_PART.test(token))) {
-    if ((line.match(YEAR) ?? []).length >= 2) return false;
+    if (hasTwoYears(line)) return false;
   }
   const label = tokens.slice(0, end).join(' ');
   return [...label].length <= 120 && /\p{L}/u.test(label) && !/[.!?。！？]\s+\p{L}/u.test(label);
@@ -60,7 +60,7 @@ function isFigureRow(line: string): boolean {
 /** A year or a day of a date ("2023", "28,"): a header's figures, not a row's. */
 const DATE_PART = /^(?:(?:19|20)\d{2}|[0-3]?\d),?$/u;
 const PERIOD_WORDS =
-  /\bin (?:millions|thousands|billions)\b|\b(?:three|six|nine|twelve) months ended\b|\b(?:year|quarter) ended\b|期末|期初|本期|上期|年度|金额/iu;
+  /\b(?:three|six|nine|twelve) months ended\b|\b(?:year|quarter) ended\b|期末|期初|本期|上期|年度|金额/iu;
 /** A year as a table's header prints it (global: count them with `match`). */
 export const YEAR = /\b(?:19|20)\d{2}\b/gu;
 /** "(in millions, except per share data)": the scale of a table's figures. */
@@ -74,9 +74,7 @@ const GROUP_LABEL = /^[\p{L}][^.!?。！？]{0,60}[:：]$/u;
  */
 const COLUMN_HEADER = {
   test(line: string): boolean {
-    if (PERIOD_WORDS.test(line)) return true;
-    YEAR.lastIndex = 0;
-    return YEAR.exec(line) !== null && YEAR.exec(line) !== null;
+    return PERIOD_WORDS.test(line) || SCALE.test(line) || hasTwoYears(line);
   },
 };
 
