@@ -1,10 +1,9 @@
 import type { CardIndex } from './retrieval.ts';
-import { isTableRow, trailingTableHeader } from './text/units.ts';
 
 /*
  * What a model is given: the best passages, in the order retrieval ranked them, until the
  * token budget (AI_CONTEXT_TOKENS) is spent. A passage that begins inside a table gets the
- * table's header row from the passage before it, so a row still names its columns.
+ * table's header row from the passage it began in, so a row still names its columns.
  */
 
 /** Tokens of a text, estimated: a CJK character is about one token, other text four characters. */
@@ -16,12 +15,7 @@ export function estimateTokens(text: string): number {
 /** A passage's text for a model, with the header row of a table it begins inside. */
 export function excerptText(index: CardIndex, chunkIndex: number): string {
   const chunk = index.chunks[chunkIndex]!;
-  const previous = index.chunks[chunkIndex - 1];
-  const firstLine = chunk.text.trimStart().split('\n', 1)[0] ?? '';
-  if (!previous || previous.documentId !== chunk.documentId || !isTableRow(firstLine)) {
-    return chunk.text;
-  }
-  const header = trailingTableHeader(previous.text);
+  const header = index.carriedHeader(chunkIndex);
   return header && !chunk.text.includes(header) ? `${header}\n${chunk.text}` : chunk.text;
 }
 

@@ -1,7 +1,14 @@
 import { scriptCounts, type ScriptFamily } from '#server/text/language.ts';
 import { BIGRAM_PREFIX, cjkBigrams, normalize, termOf } from './text/normalize.ts';
 import { analyseQuestion, type Concept, type Form } from './text/question.ts';
-import { isTableRow, splitUnits, textUnit, trailingTableHeader, type Unit } from './text/units.ts';
+import {
+  isInsideTable,
+  isTableLine,
+  splitUnits,
+  textUnit,
+  trailingTableHeader,
+  type Unit,
+} from './text/units.ts';
 
 /*
  * The card's passages in memory, ranked with BM25. Terms are the stored `tokens` column
@@ -26,6 +33,8 @@ export interface RankedChunk {
   score: number;
 }
 
+/** Passages back through which a table's header is carried. */
+const MAX_CARRY = 4;
 const K1 = 1.2;
 const B = 0.75;
 /** Weight of an earlier question's terms (and concepts) beside the question's own. */
@@ -174,14 +183,22 @@ export class CardIndex {
     return units;
   }
 
-  /** The header row of a table that began in the previous passage of the same document. */
-  private carriedHeader(index: number): string | null {
-    const chunk = this.chunks[index]!;
-    const previous = this.chunks[index - 1];
-    if (!previous || previous.documentId !== chunk.documentId) return null;
-    const firstLine = chunk.text.trimStart().split('\n', 1)[0] ?? '';
-    if (!isTableRow(firstLine)) return null;
-    return trailingTableHeader(previous.text);
+  /**
+   * The header row of a table that began in an earlier passage of the same document: the
+   * previous one, or further back through passages that are all rows (a statement cut in
+   * three keeps its years over the last third).
+   */
+  carriedHeader(index: number): string | null {
+    for (let at = index; at > index - MAX_CARRY; at--) {
+      const chunk = this.chunks[at]!;
+      const previous = this.chunks[at - 1];
+      if (!previous || previous.documentId !== chunk.documentId) return null;
+      const firstLine = chunk.text.trimStart().split('\n', 1)[0] ?? '';
+      if (!isTableLine(firstLine)) return null;
+      const header = trailingTableHeader(previous.text);
+      if (header || !isInsideTable(previous.text)) return header;
+    }
+    return null;
   }
 
   /**

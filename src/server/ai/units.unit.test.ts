@@ -77,6 +77,84 @@ describe('identifiers and answer types', () => {
   });
 });
 
+describe('statements cut across passages', () => {
+  it('keeps the years of a statement over rows three passages further on', () => {
+    const index = new CardIndex([
+      row(
+        1,
+        'CONSOLIDATED STATEMENTS OF CASH FLOWS\n(in millions)\nYear Ended December 31,\n2017 2018 2019\nNet income 3,033 10,073 11,588',
+      ),
+      row(
+        2,
+        'Inventories (3,583) (1,314) (3,278)\nAdjustments to reconcile net income to net cash from operating activities:\nAccounts payable 7,100 3,263 8,193',
+      ),
+      row(
+        3,
+        'INVESTING ACTIVITIES:\nPurchases of property and equipment (11,955) (13,427) (16,861)',
+      ),
+      row(4, 'Property and equipment acquired under finance leases 9,637 10,615 13,723'),
+    ]);
+    expect(index.carriedHeader(3)).toBe('2017 2018 2019');
+    const question = 'What was the property and equipment acquired under finance leases in 2019?';
+    const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
+    expect(answer.message).toContain('2019: 13,723');
+  });
+
+  it('stops carrying at prose: a passage of sentences ends the table', () => {
+    const index = new CardIndex([
+      row(1, '2017 2018 2019\nNet income 3,033 10,073 11,588'),
+      row(2, 'The following discussion explains the changes in our results of operations.'),
+      row(3, 'Headcount 259,350 255,351 240,000'),
+    ]);
+    expect(index.carriedHeader(2)).toBeNull();
+  });
+
+  it('answers from the row that names every word asked for, not a shorter label near the years', () => {
+    const index = new CardIndex([
+      row(
+        1,
+        'Year Ended December 31,\n2018 2019\nFree cash flow 19,400 25,825\nEquipment acquired under finance leases (10,615) (12,916)',
+      ),
+      row(
+        2,
+        'Supplemental information is listed below.\nCash paid for interest on finance leases 200 381 647\nProperty and equipment acquired under finance leases 9,637 10,615 13,723',
+      ),
+    ]);
+    const outcome = findAnswer(
+      index,
+      'What was the amount of property and equipment acquired under finance leases in 2019?',
+    );
+    expect(outcome.kind === 'answer' && outcome.selected[0]!.unit.text).toMatch(
+      /^Property and equipment acquired/,
+    );
+  });
+});
+
+describe('the attribute asked for', () => {
+  it('is named by every word of its phrase: an answer holding the hours holds the operating hours', () => {
+    const analysis = analyseQuestion('What are the operating hours of the Carrefour supermarket?');
+    expect(analysis.focus?.label).toBe('operating');
+    expect(analysis.focusPhrase.map((item) => item.label)).toEqual(['operating', 'hours']);
+    const index = new CardIndex([
+      row(
+        1,
+        'Supermarkets\nCarrefour, located in the Zhongguancun area: opening hours 8:30am - 10:00pm.\nLotus, located in the Wudaokou area: opening hours 9:00am - 9:00pm.',
+      ),
+    ]);
+    const question = 'What are the operating hours of the Carrefour supermarket in Zhongguancun?';
+    const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
+    expect(answer.message).toContain('8:30am - 10:00pm');
+  });
+
+  it('still declines when no word of the attribute is there', () => {
+    const index = new CardIndex([
+      row(1, 'Guangdong is a province in southern China with many factories.'),
+    ]);
+    const question = 'What is the population density of Guangdong?';
+    expect(findAnswer(index, question).kind).toBe('not-covered');
+  });
+});
+
 describe('context budget', () => {
   it('counts a CJK character as about one token and Latin text as four characters', () => {
     expect(estimateTokens('abcdefgh')).toBe(2);

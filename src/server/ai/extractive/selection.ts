@@ -205,7 +205,12 @@ export function findAnswer(
     family,
     focusAt,
   );
-  const best = withFocus(firstStatementOfRow(index, scored), scored, weighted, focusAt);
+  const best = withFocus(
+    firstStatementOfRow(index, fullerRow(scored, weighted)),
+    scored,
+    weighted,
+    focusAt,
+  );
   if (!best) return { kind: 'not-covered' };
   const { selected, covered } = extendSelection(
     index,
@@ -234,8 +239,12 @@ export function findAnswer(
     covered.splice(0, covered.length, ...naming.coverages);
   }
   if (!isGrounded(selected, covered)) return { kind: 'not-covered' };
-  // "What is the population of Guangdong?": Guangdong is there, a population is not.
-  if (focusAt >= 0 && covered[focusAt]! < 0.7) return { kind: 'not-covered' };
+  // "What is the population of Guangdong?": Guangdong is there, a population is not. Any word
+  // of the attribute's name will do ("operating hours": the hours).
+  const phraseAt = analysis.focusPhrase.map((item) => concepts.indexOf(item));
+  if (focusAt >= 0 && !phraseAt.some((i) => i >= 0 && covered[i]! >= 0.7)) {
+    return { kind: 'not-covered' };
+  }
 
   // A red-listed topic is answered only with a quote that contains the keyword.
   for (const keyword of options.mustCite ?? []) {
@@ -293,6 +302,37 @@ function withFocus(
         named.every((i) => item.own[i]! >= 0.5),
     ) ?? best
   );
+}
+
+/** A row whose label names more of the question within this share of the best score wins. */
+const FULLER_ROW_SCORE = 0.85;
+
+/**
+ * "Property and equipment acquired under finance leases … in 2019": the row "Equipment acquired
+ * under finance leases" of a table whose year header sits in the same passage scores above the
+ * row that names every word, whose header is a page earlier. The row that names all the
+ * question's words (and its columns all the periods) answers, not a shorter label's neighbour.
+ */
+function fullerRow(
+  scored: readonly ScoredUnit[],
+  weighted: readonly WeightedConcept[],
+): readonly ScoredUnit[] {
+  const best = scored[0];
+  if (!best?.unit.isRow || !hasColumns(best.unit.text)) return scored;
+  const words = weighted.flatMap((item, i) =>
+    item.concept.isSoft || item.concept.isNumber ? [] : [i],
+  );
+  const named = (item: ScoredUnit) =>
+    words.reduce((sum, i) => sum + (item.own[i]! >= 0.5 ? weighted[i]!.weight : 0), 0);
+  const fuller = scored.find(
+    (item) =>
+      item.score >= FULLER_ROW_SCORE * best.score &&
+      item.unit.isRow &&
+      hasColumns(item.unit.text) &&
+      words.every((i) => item.own[i]! >= best.own[i]! - 0.01) &&
+      named(item) > named(best) + 0.01,
+  );
+  return fuller ? [fuller, ...scored.filter((item) => item !== fuller)] : scored;
 }
 
 /** A table row within this share of the best score that covers the question as well competes. */

@@ -77,12 +77,17 @@ export interface QuestionAnalysis {
    * 多少钱): an answer must contain it, not only the thing it is asked about.
    */
   focus: Concept | null;
+  /**
+   * The focus with the words that name the attribute with it ("operating *hours*", "basic
+   * *earnings per share*"): an answer that holds one of them holds what is asked for.
+   */
+  focusPhrase: Concept[];
   /** The kind of answer asked for: a figure, a date, a person, a code… (null: any). */
   answerType: AnswerType | null;
 }
 
 const WHAT_IS_THE =
-  /^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+|a\s+|an\s+|its\s+|their\s+)?([a-z][a-z-]+)/u;
+  /^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+|a\s+|an\s+|its\s+|their\s+)?([a-z][a-z-]+(?: [a-z][a-z-]+){0,2})/u;
 /** Adjectives between "what" and the thing asked for ("what new flavours"). */
 const GENERAL_ADJECTIVES =
   /(?<=^(?:what|which)(?:'s|\s+(?:is|are|was|were|does|do|did))?\s+(?:the\s+|your\s+)?)(?:(?:new|latest|main|other|best|current|different|available|standard|special|popular|minimum|maximum|min|max|rated|nominal|total|average|typical|recommended|required|reported|stated|listed|recorded|disclosed)\s+)+/u;
@@ -274,7 +279,8 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     pattern.lastIndex = 0;
   }
   const works = HOW_DOES_IT_WORK.exec(normalized)?.[1];
-  const asked = WHAT_IS_THE.exec(normalized.replace(GENERAL_ADJECTIVES, ''))?.[1];
+  const [asked, ...askedAfter] =
+    WHAT_IS_THE.exec(normalized.replace(GENERAL_ADJECTIVES, ''))?.[1]?.split(' ') ?? [];
   if (!focusWord && works) focusWord = works;
   // "Which *application* lets you make movies?": the answer is a name (iMovie), the word only
   // says what kind of thing it is, so it is neither required nor strong evidence.
@@ -411,16 +417,29 @@ export function analyseQuestion(question: string): QuestionAnalysis {
     for (const item of merged) if (item.primary.words?.[0] === stem(category)) item.isSoft = true;
   }
   const focusForm = focusWord ? (CJK_CHAR.test(focusWord) ? focusWord : stem(focusWord)) : null;
-  const focus =
-    (focusForm &&
-      merged.find(
-        (item) => item.primary.cjk === focusForm || item.primary.words?.includes(focusForm),
-      )) ||
-    null;
+  const conceptOf = (form: string) =>
+    merged.find((item) => item.primary.cjk === form || item.primary.words?.includes(form));
+  const focus = (focusForm && conceptOf(focusForm)) || null;
+  // "operating hours of": the words after the focus up to the first small word name it too.
+  const stop = askedAfter.findIndex((word) => isStopWord(word));
+  const focusPhrase =
+    focus && focusWord === asked
+      ? [
+          ...new Set([
+            focus,
+            ...askedAfter
+              .slice(0, stop < 0 ? undefined : stop)
+              .flatMap((word) => conceptOf(stem(word)) ?? []),
+          ]),
+        ]
+      : focus
+        ? [focus]
+        : [];
   return {
     normalized,
     concepts: merged,
     focus,
+    focusPhrase,
     isGreeting: GREETING.test(normalized),
     isFollowUp: FOLLOW_UP.test(normalized),
     asksWho: WHO_QUESTION.test(normalized) && !ORGANISATION_NOUN.test(normalized),

@@ -66,7 +66,7 @@ export const YEAR = /\b(?:19|20)\d{2}\b/gu;
 /** "(in millions, except per share data)": the scale of a table's figures. */
 export const SCALE = /\bin (millions|thousands|billions)\b/iu;
 /** "Operating expenses:", "Current assets:": a label over some rows of a table. */
-const GROUP_LABEL = /^[\p{L}][^.!?。！？]{0,60}[:：]$/u;
+const GROUP_LABEL = /^[\p{L}][^.!?。！？]{0,100}[:：]$/u;
 
 /**
  * A line that heads figure columns: periods, two years, "(in millions)". Years are counted, not
@@ -138,6 +138,20 @@ export function trailingTableHeader(text: string): string | null {
     if (!isTableRow(line)) return null;
   }
   return header;
+}
+
+/** A table's line: a row, or a group's label over rows ("FINANCING ACTIVITIES:"). */
+export function isTableLine(line: string): boolean {
+  return isTableRow(line) || GROUP_LABEL.test(line);
+}
+
+/** A passage that is all rows and group labels: it sits inside a table begun before it. */
+export function isInsideTable(text: string): boolean {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.some(isTableRow) && lines.every(isTableLine);
 }
 
 /**

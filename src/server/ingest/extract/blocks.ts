@@ -33,19 +33,32 @@ export function groupParagraphsIntoBlocks(
     if (!text) continue;
     // A heading opens a block, but a run of headings (title, then section title) stays together
     // with the text that follows it.
+    const opensBlock = paragraph.isHeading || isLeadIn(text);
     const startsNewBlock =
-      (paragraph.isHeading && !onlyHeadings) ||
+      (opensBlock && !onlyHeadings) ||
       (length > 0 && length + text.length > blockChars && !onlyHeadings);
     if (startsNewBlock) flush();
     current.push(text);
     length += text.length + 1;
-    if (!paragraph.isHeading) onlyHeadings = false;
+    if (!opensBlock) onlyHeadings = false;
   }
   flush();
   return sections;
 }
 
 const SENTENCE_END = /[.!?。！？；;:：]$/u;
+
+/**
+ * A short line that announces what follows ("CASH FLOWS FROM INVESTING ACTIVITIES:", "Features:")
+ * opens a block like a heading, so it stays with the rows it labels instead of ending the block
+ * before them.
+ */
+function isLeadIn(text: string): boolean {
+  return text.length <= 60 && !text.includes('\n') && /[:：]$/u.test(text);
+}
+
+/** A table row: a label followed by two or more figure columns ("Net Cash Used (12,422,623) (3,096,922)"). */
+const TABLE_ROW = /\S\s+(?:[$€£¥]?\s?\(?-?\d[\d,.]*\)?%?|—|-)\s+[$€£¥]?\s?\(?-?\d[\d,.]*\)?%?$/u;
 
 /**
  * Whether a plain-text paragraph reads like a heading: a Markdown `#` line, a numbered title
@@ -59,5 +72,6 @@ export function looksLikeHeading(paragraph: string): boolean {
     return text.length <= 40;
   }
   if (/^(Q|A|问|答)\s*[:：]/iu.test(text)) return false;
+  if (TABLE_ROW.test(text)) return false;
   return text.length <= 60 && !SENTENCE_END.test(text) && !/[,，]$/u.test(text);
 }

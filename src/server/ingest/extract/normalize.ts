@@ -1,13 +1,23 @@
+/** Spaces of every width. */
+const SPACE = '[\\u00A0\\u2000-\\u200A\\u202F\\u205F\\u3000\\t ]';
+/** Marks that take no room: zero-width space and joiners, word joiner, byte-order mark. */
+const ZERO_WIDTH = '[\\u200B-\\u200D\\u2060\\uFEFF]';
+/** A run of spaces, with any zero-width marks beside or between them. */
+const SPACE_RUN = new RegExp(`${ZERO_WIDTH}*${SPACE}(?:${SPACE}|${ZERO_WIDTH})*`, 'gu');
+const EDGE_MARKS = new RegExp(`^${ZERO_WIDTH}+|${ZERO_WIDTH}+$`, 'gu');
+
 /**
  * Tidies extracted text without changing its words: non-breaking and repeated spaces become one
- * space, lines are trimmed, and runs of blank lines shrink to one.
+ * space, lines are trimmed, and runs of blank lines shrink to one. Zero-width marks beside a
+ * space or at a line's edge go too: a filing's "$ 0.19\u200b" is a figure, and a line of
+ * spaces and zero-width spaces is blank, not text that joins the rows above and below it.
  */
 export function tidyText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
-    .replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000\t ]+/g, ' ')
+    .replace(SPACE_RUN, ' ')
     .split('\n')
-    .map((line) => line.trim())
+    .map((line) => line.trim().replace(EDGE_MARKS, '').trim())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
