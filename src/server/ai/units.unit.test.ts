@@ -4,7 +4,7 @@ import { estimateTokens } from './context-budget.ts';
 import { composeAnswer } from './extractive/composition.ts';
 import { findAnswer } from './extractive/selection.ts';
 import { CardIndex, type ChunkRow } from './retrieval.ts';
-import { answerTypeOf } from '#server/vocabulary/answer-types.ts';
+import { answerTypeOf, hasAnswerType } from '#server/vocabulary/answer-types.ts';
 import { analyseQuestion } from './text/question.ts';
 import { isTableRow, splitUnits } from './text/units.ts';
 
@@ -98,6 +98,25 @@ describe('statements cut across passages', () => {
     const question = 'What was the property and equipment acquired under finance leases in 2019?';
     const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
     expect(answer.message).toContain('2019: 13,723');
+  });
+
+  it('reads "As of or for the six months ended June 30," as the columns\' header, not a row', () => {
+    expect(isTableRow('As of or for the six months ended June 30,')).toBe(false);
+    expect(isTableRow('Three months ended March 31, 2024')).toBe(false);
+    const units = splitUnits('22,342 23,782\nGeneral and administrative 1,911 3,499');
+    expect(units.find((u) => u.text.startsWith('General'))?.text).toBe(
+      'General and administrative 1,911 3,499',
+    );
+  });
+
+  it('asks for a sum of money when it asks what was paid, and a date is none', () => {
+    expect(
+      answerTypeOf('how much did amazon pay for the acquisition of whole foods market in 2017?'),
+    ).toBe('money');
+    expect(hasAnswerType('money', 'from the date of acquisition on august 28, 2017.')).toBe(false);
+    expect(
+      hasAnswerType('money', 'we acquired whole foods market for approximately $13.2 billion'),
+    ).toBe(true);
   });
 
   it('stops carrying at prose: a passage of sentences ends the table', () => {

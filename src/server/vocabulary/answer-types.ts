@@ -15,6 +15,7 @@ export type AnswerType =
   | 'code'
   | 'person'
   | 'company'
+  | 'money'
   | 'quantity';
 
 /** Question patterns of each answer type, most specific first. */
@@ -47,6 +48,11 @@ const ANSWER_TYPE_QUESTIONS: ReadonlyArray<[AnswerType, RegExp]> = [
     /^(?:who|whom|whose)\b|\bwho (?:is|was|are|were)\b|谁|控制人|法定代表人|董事长|联系人|负责人/u,
   ],
   ['company', /\b(?:which|what) (?:company|firm|entity|organi[sz]ation|bank|auditor)\b|哪家/u],
+  // "How much did Amazon pay for Whole Foods?": a sum of money, not any figure (a date is one).
+  [
+    'money',
+    /\bhow much (?:[a-z.,&'-]+ ){0,8}(?:pay|paid|spend|spent|invest|invested|raise|raised|borrow|borrowed)\b/u,
+  ],
   [
     'quantity',
     /\bhow (?:many|much|long|thick|big|large|heavy|often|far|soon|old|high|wide|fast)\b|\b(?:number|amount|size|thickness|weight|price|capacity|quantity|total|value|revenue|income|cost|expense|sales|profit|loss|balance|dimensions?|maximum|minimum|duration|temperature|angle|rate|power|voltage|pressure|flow|speed|diameter|length|width|height|depth|volume|frequency|wattage)\b|多少|几|多长|多久|多大|多厚|多重|多高|多宽|数量|尺寸|厚度|重量|价格|产量|金额/u,
@@ -70,6 +76,8 @@ const ANSWER_TYPE_UNITS: Readonly<Record<AnswerType, RegExp>> = {
   person:
     /\b(?:mr|mrs|ms|dr)\b\.?|\b(?:chairman|chief executive|president|director|officer|founder|manager|ceo|cfo)\b|先生|女士|控制人|董事长|总经理|法定代表人|负责人/u,
   company: /\b(?:inc|ltd|llp|llc|plc|gmbh|corp|corporation|company|co)\b\.?|公司|集团|有限/u,
+  money:
+    /[$€£¥]\s?\d|\d\s?(?:million|billion|thousand)\b|\b(?:usd|rmb|cny|eur|hkd|us\$)\s?\d|\d\s?(?:usd|rmb|cny|eur|dollars|yuan)\b|\d\s?元/u,
   quantity: /\d|[一二三四五六七八九十百千万亿两]/u,
 };
 

@@ -163,7 +163,7 @@ export function scoreUnits(
       const type = analysis.answerType;
       if (type) {
         const has = hasAnswerType(type, unit.normalized);
-        const isFigure = type === 'quantity' || type === 'percent' || type === 'date';
+        const isFigure = ['quantity', 'money', 'percent', 'date'].includes(type);
         score += (has ? 0.3 : isFigure ? -0.25 : -0.1) * total;
       }
       score += 0.35 * total * rowLabelMatch(unit, questionTerms, analysis.normalized);

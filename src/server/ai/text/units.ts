@@ -49,9 +49,10 @@ function isFigureRow(line: string): boolean {
     end--;
   }
   if (figures === 0 || end === 0 || tokens.length - end > 24) return false;
-  // "January 28, 2023 January 29, 2022", "2022 2021 2022 2021": dates that head the columns.
+  // "January 28, 2023 January 29, 2022", "2022 2021 2022 2021", "Six months ended June 30,":
+  // dates that head the columns.
   if (tokens.slice(end).every((token) => !/\d/.test(token) || DATE_PART.test(token))) {
-    if (hasTwoYears(line)) return false;
+    if (hasTwoYears(line) || PERIOD_WORDS.test(line)) return false;
   }
   const label = tokens.slice(0, end).join(' ');
   return [...label].length <= 120 && /\p{L}/u.test(label) && !/[.!?。！？]\s+\p{L}/u.test(label);
@@ -298,7 +299,10 @@ export function splitUnits(text: string, carriedHeader: string | null = null): U
         !isTableRow(above) &&
         [...above].length <= 100 &&
         !TERMINAL.test(above) &&
-        !COLUMN_HEADER.test(above)
+        !COLUMN_HEADER.test(above) &&
+        // A line of figures alone ("22,342 23,782", a total whose label is on the line before)
+        // names no column.
+        /\p{L}/u.test(above)
       ) {
         columnHeader = periods && GROUP_LABEL.test(above) ? `${above} ${periods}` : above;
       }
