@@ -149,6 +149,33 @@ describe('statements cut across passages', () => {
   });
 });
 
+describe('a line that announces the next one', () => {
+  it('answers with the command a sentence announces, even on the next passage', () => {
+    const index = new CardIndex([
+      row(
+        1,
+        '6.6 DISABLING DRIVE LOCKING\nYou can disable drive locking at any time after initialization by issuing the following.',
+      ),
+      row(2, '\\$ sudo nv-disk-encrypt disable\nThis command disables locking on all drives.'),
+    ]);
+    const question = 'What command can be used to disable drive locking after initialization?';
+    const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
+    expect(answer.message).toContain('sudo nv-disk-encrypt disable');
+  });
+
+  it('takes "The following example creates …" as announcing the example under it', () => {
+    const index = new CardIndex([
+      row(
+        1,
+        'Syntax nvidia-smi mig -i <gpu-id> -cgi <profile> where <profile> is the MIG profile ID.\nThe following example creates a 7-slice GPU instance on GPU 0.\nnvidia-smi mig -i 0 -cgi 0\nSuccessfully created GPU instance ID 1 on GPU 0.',
+      ),
+    ]);
+    const question = 'What command creates a 7-slice GPU instance on GPU 0?';
+    const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
+    expect(answer.message).toContain('nvidia-smi mig -i 0 -cgi 0');
+  });
+});
+
 describe('the attribute asked for', () => {
   it('is named by every word of its phrase: an answer holding the hours holds the operating hours', () => {
     const analysis = analyseQuestion('What are the operating hours of the Carrefour supermarket?');

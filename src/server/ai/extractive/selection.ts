@@ -377,7 +377,7 @@ function hasColumns(text: string): boolean {
 
 /** A line that announces what follows it ("… by issuing the following.", "as follows:", "如下："). */
 const ANNOUNCES =
-  /(?:the following|as follows|below)\s*[.:：]?\s*$|[:：]\s*$|如下\s*[:：。]?\s*$/iu;
+  /(?:the following|as follows|below)\s*[.:：]?\s*$|[:：]\s*$|如下\s*[:：。]?\s*$|\bthe following (?:example|command)s? [^.!?]*[.!?]?\s*$/iu;
 
 /**
  * The answer with the unit a chosen line announces: "You can disable drive locking … by issuing
@@ -390,12 +390,29 @@ function withAnnouncedUnit(
 ): readonly SelectedUnit[] {
   const first = selected[0]!;
   if (!ANNOUNCES.test(first.unit.text.trim())) return selected;
-  const units = index.unitsOf(first.chunkIndex);
-  const at = units.findIndex((unit) => unit.normalized === first.unit.normalized);
-  const next = at >= 0 ? units[at + 1] : undefined;
-  if (!next || selected.some((item) => item.unit.normalized === next.normalized)) return selected;
+  const following = unitAfter(index, first);
+  if (!following) return selected;
+  const next = following.unit;
+  if (selected.some((item) => item.unit.normalized === next.normalized)) return selected;
   if (answerType === 'command' && !hasAnswerType('command', next.normalized)) return selected;
-  return [first, { chunkIndex: first.chunkIndex, unit: next }];
+  return [first, following];
+}
+
+/** The unit printed after a unit: next in its passage, or first new one of the next passage. */
+function unitAfter(index: CardIndex, item: SelectedUnit): SelectedUnit | undefined {
+  const units = index.unitsOf(item.chunkIndex);
+  const at = units.findIndex((unit) => unit.normalized === item.unit.normalized);
+  if (at < 0) return undefined;
+  if (at + 1 < units.length) return { chunkIndex: item.chunkIndex, unit: units[at + 1]! };
+  const nextChunk = item.chunkIndex + 1;
+  if (index.chunks[nextChunk]?.documentId !== index.chunks[item.chunkIndex]!.documentId) {
+    return undefined;
+  }
+  // The next passage may begin with the end of this one (the chunker's overlap).
+  const nextUnits = index.unitsOf(nextChunk);
+  const again = nextUnits.findIndex((unit) => unit.normalized === item.unit.normalized);
+  const unit = nextUnits[again + 1];
+  return unit ? { chunkIndex: nextChunk, unit } : undefined;
 }
 
 /** The best relevant sentence containing a red-listed keyword, if the documents have one. */

@@ -169,9 +169,13 @@ function isHeadingLine(line: string): boolean {
     !FIELD_LINE.test(line) &&
     !/[,，]$/.test(line) &&
     !isTableRow(line) &&
-    !MEASURED_FACT.test(line)
+    !MEASURED_FACT.test(line) &&
+    !SHELL_LINE.test(line)
   );
 }
+
+/** "$ sudo nv-disk-encrypt disable", "# nvme list": a command to type, not a heading. */
+const SHELL_LINE = /^\\?[$#]\s*[a-z]|^sudo\s/u;
 
 /** Lines of a chunk with PDF line wraps joined back into sentences (table rows stay whole). */
 function logicalLines(text: string): string[] {
