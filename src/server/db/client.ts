@@ -1,14 +1,15 @@
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { copyDataDir, type EmscriptenFs } from './copy-data-dir.ts';
 import { PrivateNodeFS } from './private-nodefs.ts';
 import * as schema from './schema.ts';
 
@@ -35,10 +36,20 @@ const MIGRATE_CHILD_ENTRY = fileURLToPath(new URL('./migrate-child-entry.mjs', i
  * buffers, 171 MB with 8 MB. PGlite reads its files through the operating system's page cache,
  * so a small buffer pool costs little for a card's few thousand rows. One connection only.
  */
-export const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  ...['-c', 'shared_buffers=16MB', '-c', 'max_connections=2', '-c', 'wal_buffers=512kB'],
-];
+const SMALL_SERVER_SETTINGS = ['shared_buffers=16MB', 'max_connections=2', 'wal_buffers=512kB'];
+const SETTING_FLAGS = SMALL_SERVER_SETTINGS.flatMap((setting) => ['-c', setting]);
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...SETTING_FLAGS];
+
+/*
+ * What every PGlite is created with. initdb (a new database) runs PostgreSQL with what it writes
+ * into postgresql.conf, the server defaults unless told: its 128 MB of shared buffers grew the
+ * heap of initdb's scratch instance to 189 MB. Told the same settings, it stays at 128 MB (and
+ * the folder's postgresql.conf says what the start parameters above set anyway).
+ */
+const PGLITE_OPTIONS = {
+  startParams: PGLITE_START_PARAMS,
+  initDbStartParams: SETTING_FLAGS,
+} satisfies PGliteOptions;
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it PGlite is used. */
@@ -66,34 +77,45 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, kind: 'pglite', close: () => client.close() };
   }
   // In memory (tests, benchmarks): nothing to hand to another process.
-  const client = await PGlite.create({
-    startParams: PGLITE_START_PARAMS,
-    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
-  });
+  const client = await createMigratedInMemory(options.pgliteSnapshot);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** An in-memory PGlite, new or from a data dump, with the committed migrations applied. */
+async function createMigratedInMemory(snapshot?: Blob): Promise<PGlite> {
+  const client = await PGlite.create({
+    ...PGLITE_OPTIONS,
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
+  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+  return client;
 }
 
 /** PGlite on a folder whose files are private (0600/0700), see private-nodefs.ts. */
 function pgliteFolder(pgliteDir: string) {
-  return { fs: new PrivateNodeFS(pgliteDir), startParams: PGLITE_START_PARAMS };
+  return { ...PGLITE_OPTIONS, fs: new PrivateNodeFS(pgliteDir) };
 }
 
 /**
  * The serving process opens an existing, migrated folder only. A new folder or one with
  * pending migrations is first set up by a short-lived child process, so the memory that
  * initialisation and migrations grow stays out of the server (850 MB idle before, see
- * docs/decisions).
+ * docs/decisions). The server waits for that child without running anything else: its own code
+ * would otherwise load meanwhile, and both together made the peak of a first start.
  */
 async function openPgliteFolder(pgliteDir: string): Promise<PGlite> {
-  if (fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+  if (isDatabaseFolder(pgliteDir)) {
     const client = await PGlite.create(pgliteFolder(pgliteDir));
     if (!(await hasPendingMigrations(client))) return client;
     await client.close();
   }
-  await runMigrateChild(pgliteDir);
+  runMigrateChild(pgliteDir);
   return PGlite.create(pgliteFolder(pgliteDir));
+}
+
+function isDatabaseFolder(pgliteDir: string): boolean {
+  return fs.existsSync(path.join(pgliteDir, 'PG_VERSION'));
 }
 
 /** The newest committed migration's timestamp, as drizzle's migrator records it. */
@@ -117,9 +139,22 @@ async function hasPendingMigrations(client: PGlite): Promise<boolean> {
   return applied < newestMigrationMillis();
 }
 
-/** Creates (when new) and migrates an embedded database folder, then closes it. */
+/**
+ * Creates (when new) and migrates an embedded database folder, then closes it. A new database
+ * is built and migrated in memory, then its files are written to the folder: on a folder, PGlite
+ * would copy initdb's result over through an archive held in memory while initdb's scratch
+ * instance (a second PostgreSQL and a copy of its heap, 260 MB) is still alive (decision 038).
+ */
 export async function migratePgliteFolder(pgliteDir: string): Promise<void> {
   fs.mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
+  if (!isDatabaseFolder(pgliteDir)) {
+    const built = await createMigratedInMemory();
+    // Read once PostgreSQL has shut down cleanly; close() lets go of the module, not its files.
+    const files = built.Module.FS as unknown as EmscriptenFs;
+    await built.close();
+    copyDataDir(files, pgliteDir);
+    return;
+  }
   const client = await PGlite.create(pgliteFolder(pgliteDir));
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
@@ -128,17 +163,25 @@ export async function migratePgliteFolder(pgliteDir: string): Promise<void> {
   }
 }
 
-async function runMigrateChild(pgliteDir: string): Promise<void> {
-  const child = spawn(process.execPath, [MIGRATE_CHILD_ENTRY, pgliteDir], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    // The server's own flags (a TypeScript loader, a heap limit) are not the child's business.
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) {
-    throw new Error(`setting up the database in ${pgliteDir} failed (exit ${code})`);
+/*
+ * The child only initialises and migrates, then ends: WebAssembly compiled by the baseline
+ * compiler only (Liftoff; optimising PostgreSQL's code for one run cost more time than it saved,
+ * and its compiler's memory), and a small young generation.
+ */
+const MIGRATE_CHILD_FLAGS = ['--liftoff-only', '--max-semi-space-size=1'];
+
+function runMigrateChild(pgliteDir: string): void {
+  const child = spawnSync(
+    process.execPath,
+    [...MIGRATE_CHILD_FLAGS, MIGRATE_CHILD_ENTRY, pgliteDir],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      // The server's own flags (a TypeScript loader, a heap limit) are not the child's business.
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
+  if (child.error) throw child.error;
+  if (child.status !== 0) {
+    throw new Error(`setting up the database in ${pgliteDir} failed (exit ${child.status})`);
   }
 }

@@ -1,10 +1,10 @@
 import { migratePgliteFolder } from './client.ts';
 
 /*
- * Runs in a child process (see client.ts, setUpPgliteFolder): creates the embedded database
+ * Runs in a child process (see client.ts, runMigrateChild): creates the embedded database
  * folder when it is new and applies pending migrations, then exits — taking the WebAssembly
- * memory that first-time initialisation grows (~850 MB) with it, which a serving process could
- * never give back.
+ * memory that first-time initialisation grows (~470 MB, docs/decisions/038) with it, which a
+ * serving process could never give back.
  */
 const pgliteDir = process.argv[2];
 if (!pgliteDir) {
