@@ -172,7 +172,7 @@ async function textPdfSideBySide(dir: string): Promise<BenchResult[]> {
     {
       name: 'ours (warm) / pdftotext, medians of alternating runs',
       figure: `${(oursMedian / popplerMedian).toFixed(2)}×`,
-      target: '≤ 3×',
+      target: '≤ 2×',
     },
   );
   return results;

@@ -13,12 +13,16 @@ export interface MemoryWatchdog {
   stop(): void;
 }
 
+/** The resident size a /proc/<pid>/status text gives (VmRSS), in bytes. */
+export function vmRssBytes(status: string): number | null {
+  const kilobytes = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+  return kilobytes ? Number(kilobytes) * 1024 : null;
+}
+
 /** VmRSS of a process in bytes, or null when it has gone or /proc is not there. */
 export async function residentBytes(pid: number): Promise<number | null> {
   try {
-    const status = await fs.readFile(`/proc/${pid}/status`, 'latin1');
-    const kilobytes = status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1];
-    return kilobytes ? Number(kilobytes) * 1024 : null;
+    return vmRssBytes(await fs.readFile(`/proc/${pid}/status`, 'latin1'));
   } catch {
     return null;
   }

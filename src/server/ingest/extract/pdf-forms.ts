@@ -98,7 +98,9 @@ export function annotationTexts(annotations: readonly unknown[]): AnnotationText
 export function placeAnnotationTexts(
   lines: readonly LayoutLine[],
   texts: readonly AnnotationText[],
-): LayoutLine[] {
+): readonly LayoutLine[] {
+  // Most pages have none: their lines are not copied for nothing.
+  if (texts.length === 0) return lines;
   const placed = lines.map((line) => ({ ...line, cells: [...line.cells] }));
   for (const { text, rect } of texts) {
     const [x0, y0, x1, y1] = rect;

@@ -15,7 +15,20 @@ const FIRST_WORD = /^\p{Ll}\p{L}*/u;
 /** A word that stands on its own: not part of a hyphenated compound or of a code. */
 const STANDALONE_WORD = /(?<![\p{L}\p{N}-])\p{L}+(?![\p{L}\p{N}-])/gu;
 
-function joinLines(lines: readonly string[], vocabulary: ReadonlySet<string>): string[] {
+/** The lower-cased words the pages use on their own, gathered once and only when asked for. */
+function vocabularyOf(pages: readonly string[]): () => ReadonlySet<string> {
+  let vocabulary: Set<string> | null = null;
+  return () => {
+    if (vocabulary) return vocabulary;
+    vocabulary = new Set<string>();
+    for (const text of pages) {
+      for (const [word] of text.matchAll(STANDALONE_WORD)) vocabulary.add(word.toLowerCase());
+    }
+    return vocabulary;
+  };
+}
+
+function joinLines(lines: readonly string[], vocabulary: () => ReadonlySet<string>): string[] {
   const joined: string[] = [];
   for (const line of lines) {
     const previous = joined.at(-1);
@@ -25,17 +38,18 @@ function joinLines(lines: readonly string[], vocabulary: ReadonlySet<string>): s
       continue;
     }
     const head = LAST_WORD.exec(previous)?.[0] ?? '';
-    const compound = vocabulary.has(head.toLowerCase()) && vocabulary.has(tail.toLowerCase());
+    const words = vocabulary();
+    const compound = words.has(head.toLowerCase()) && words.has(tail.toLowerCase());
     joined[joined.length - 1] = (compound ? previous : previous.slice(0, -1)) + line;
   }
   return joined;
 }
 
-/** The pages' texts with words hyphenated at a line's end joined (see above). */
+/**
+ * The pages' texts with words hyphenated at a line's end joined (see above). The document's
+ * vocabulary is gathered only for a document that has such a line: a scan of all its text.
+ */
 export function joinHyphenatedWords(pages: readonly string[]): string[] {
-  const vocabulary = new Set<string>();
-  for (const text of pages) {
-    for (const [word] of text.matchAll(STANDALONE_WORD)) vocabulary.add(word.toLowerCase());
-  }
+  const vocabulary = vocabularyOf(pages);
   return pages.map((text) => joinLines(text.split('\n'), vocabulary).join('\n'));
 }

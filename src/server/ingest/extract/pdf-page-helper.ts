@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { processResidentBytes } from './pdf-memory.ts';
 import type { PageResult } from './pdf-pages.ts';
 import type { HelperJob, HelperMessage } from './pdf-page-worker.ts';
 
@@ -32,7 +33,7 @@ export const HELPER_MAX_PROCESS_MB = 704;
 const HELPER_MAX_PROCESS_BYTES = HELPER_MAX_PROCESS_MB * 1024 * 1024;
 
 function memoryHigh(): boolean {
-  return process.memoryUsage.rss() > HELPER_MAX_PROCESS_BYTES;
+  return processResidentBytes() > HELPER_MAX_PROCESS_BYTES;
 }
 
 interface Helper {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { openPdf, type PdfDocument } from './pdf-document.ts';
+import { processResidentBytes } from './pdf-memory.ts';
 import { PageClaims, readPage, type PageResult } from './pdf-pages.ts';
 
 /*
@@ -28,7 +29,7 @@ async function readClaimedPages(job: HelperJob): Promise<void> {
   let pdf: PdfDocument | null = null;
   try {
     pdf = await openPdf(new Uint8Array(await fs.readFile(job.filePath)));
-    const nextPage = () => (process.memoryUsage.rss() < job.maxProcessBytes ? claims.next() : null);
+    const nextPage = () => (processResidentBytes() < job.maxProcessBytes ? claims.next() : null);
     for (let page = nextPage(); page !== null; page = nextPage()) {
       const result = await readPage(pdf, page, { decodeImages: false }).catch(() => null);
       if (result) port.postMessage({ type: 'page', result } satisfies HelperMessage);

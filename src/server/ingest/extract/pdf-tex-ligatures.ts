@@ -24,8 +24,13 @@ const LIGATURE_IN_WORD =
   // eslint-disable-next-line no-control-regex
   /(?<=\p{Script=Latin})[\u000B\u000C\u000E\u000F\u001B-\u001F]+|[\u000B\u000C\u000E\u000F\u001B-\u001F]+(?=\p{Script=Latin})/gu;
 
+/** Any of those codes: most pages have none, and this is quicker to rule out than the above. */
+// eslint-disable-next-line no-control-regex
+const LIGATURE_CODE = /[\u000B\u000C\u000E\u000F\u001B-\u001F]/;
+
 /** "signi\x1Ccant" -> "significant": TeX ligature codes inside words read as their letters. */
 export function readTexLigatures(text: string): string {
+  if (!LIGATURE_CODE.test(text)) return text;
   return text.replace(LIGATURE_IN_WORD, (codes) =>
     [...codes].map((code) => LIGATURES[code] ?? '').join(''),
   );
