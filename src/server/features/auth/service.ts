@@ -9,6 +9,7 @@ import { decoyHash, hashPassword, verifyPassword } from '#server/lib/passwords.t
 import { normaliseAccountKey } from '#server/lib/rate-limits.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { usernameSkeleton } from './username-skeleton.ts';
+import { ownerChanged } from '#server/lib/public-card-cache.ts';
 import { isUniqueViolation, sendVerificationMail, voidVerificationLinks } from './verification.ts';
 
 // Signing a user out everywhere, for the admin's account actions.
@@ -147,6 +148,7 @@ export async function register(
       .where(eq(users.id, existing.id))
       .returning(),
   );
+  await ownerChanged(ctx, existing.id);
   await voidVerificationLinks(ctx, existing.id);
   await ctx.db.delete(passwordResets).where(eq(passwordResets.userId, existing.id));
   await deleteUserSessions(ctx, existing.id);
@@ -270,6 +272,8 @@ export async function updateProfile(
       .where(eq(users.id, current.id))
       .returning(),
   );
+  // Cards show the owner's details where their own are empty.
+  await ownerChanged(ctx, current.id);
   if (newAddress) {
     await sendVerificationMail(ctx, { ...user!, email: input.email }, language);
   }
@@ -303,6 +307,7 @@ export async function markLoggedOut(ctx: AppContext, userId: number): Promise<vo
 export async function deleteAccount(ctx: AppContext, userId: number): Promise<number[]> {
   const ended = await deleteUserSessions(ctx, userId);
   await ctx.db.delete(users).where(eq(users.id, userId));
+  await ownerChanged(ctx, userId);
   await ctx.storage.removeUserFiles(userId);
   return ended;
 }

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
 import type { FailureGuard } from './service.ts';
 import { deleteUserSessions } from './sessions.ts';
+import { ownerChanged } from '#server/lib/public-card-cache.ts';
 
 /**
  * Creates a single-use 24-hour link for an address of the user and mails it there: the
@@ -164,6 +165,8 @@ export async function verifyEmailWithPassword(
       }
       return updated!;
     });
+    // A changed address shows on the owner's cards (where a card has none of its own).
+    if (purpose === 'email-change') await ownerChanged(ctx, row.user.id);
     const endedSessions = await deleteUserSessions(ctx, row.user.id);
     return { user, endedSessions };
   } catch (error) {

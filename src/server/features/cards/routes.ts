@@ -21,6 +21,7 @@ import { requestLanguage } from '#server/lib/i18n.ts';
 import { logoUrl } from '#server/lib/storage-keys.ts';
 import { keepImage, removeFiles, saveMultipart } from '#server/lib/uploads.ts';
 import { parseFields } from '#server/lib/validate.ts';
+import { syncPublicCardsAcrossInstances } from '#server/lib/public-card-cache.ts';
 import * as cards from './service.ts';
 import { buildVCard } from './vcard.ts';
 
@@ -35,6 +36,8 @@ const ZCreateCardFields = ZCompanyDetailsFields.partial()
 
 export function registerCardRoutes(server: FastifyInstance, ctx: AppContext): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  // The chat reads cards from memory; with REDIS_URL, a change here reaches every instance.
+  syncPublicCardsAcrossInstances(server, ctx);
 
   app.post(
     '/api/business-card-session',

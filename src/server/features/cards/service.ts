@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CARD_DETAIL_FIELDS,
   ZAnalysisResult,
@@ -14,6 +14,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { toCardOwner } from '#server/features/users/service.ts';
 import { deleteDocumentFiles } from '#server/features/documents/service.ts';
 import { releaseLogo } from '#server/features/files/service.ts';
+import { cardChanged, readPublicCard } from '#server/lib/public-card-cache.ts';
 
 // What a poster (features/marketing) prints of a card: its logo and a QR code as on the sheets.
 export { readLogo } from './logo-file.ts';
@@ -180,6 +181,7 @@ export async function updateCard(
     .set(set)
     .where(and(eq(businessCards.id, cardId), eq(businessCards.userId, owner.id)))
     .returning();
+  await cardChanged(ctx, cardId);
   return respond(ctx, card!, owner);
 }
 
@@ -196,6 +198,7 @@ export async function setCardLogo(
     .set({ logoUrl })
     .where(and(eq(businessCards.id, cardId), eq(businessCards.userId, owner.id)))
     .returning();
+  await cardChanged(ctx, cardId);
   if (previous.logoUrl !== logoUrl) await releaseLogo(ctx, owner.id, previous.logoUrl);
   return respond(ctx, card!, owner);
 }
@@ -213,6 +216,7 @@ export async function selectModel(
     .set({ selectedAiModel: model })
     .where(and(eq(businessCards.id, cardId), eq(businessCards.userId, owner.id)))
     .returning();
+  await cardChanged(ctx, cardId);
   return respond(ctx, card!, owner);
 }
 
@@ -228,6 +232,7 @@ export async function finalizeCard(
     .set({ cardDesign, finalizedAt: ctx.now() })
     .where(and(eq(businessCards.id, cardId), eq(businessCards.userId, owner.id)))
     .returning();
+  await cardChanged(ctx, cardId);
   return respond(ctx, card!, owner);
 }
 
@@ -259,27 +264,12 @@ export async function deleteCard(
       .delete(businessCards)
       .where(and(eq(businessCards.id, cardId), eq(businessCards.userId, owner.id)));
   });
+  await cardChanged(ctx, cardId);
   if (deleteDocuments) await deleteDocumentFiles(ctx, attached);
 }
 
-/**
- * Public data for the vCard and the visitor's page. A finished card is public; a draft
- * (never finalized) is a 404 for everyone but its owner, who may try it out.
- */
-/** Who may see a card on the public routes: everyone once finished, its owner while a draft. */
-function publicVisibility(cardId: number, viewerId: number | null) {
-  const visible =
-    viewerId === null
-      ? isNotNull(businessCards.finalizedAt)
-      : or(isNotNull(businessCards.finalizedAt), eq(businessCards.userId, viewerId));
-  return and(eq(businessCards.id, cardId), visible);
-}
-
-export async function findPublicCard(
-  ctx: AppContext,
-  cardId: number,
-  viewerId: number | null = null,
-): Promise<TBusinessCard> {
+/** The card with its owner and its document count, visible or not; null when there is none. */
+async function loadCard(ctx: AppContext, cardId: number): Promise<TBusinessCard | null> {
   // One round trip: the card, its owner and its document count (public pages are the busy ones).
   const [row] = await ctx.db
     .select({
@@ -289,10 +279,39 @@ export async function findPublicCard(
     })
     .from(businessCards)
     .innerJoin(users, eq(users.id, businessCards.userId))
-    .where(publicVisibility(cardId, viewerId))
+    .where(eq(businessCards.id, cardId))
     .limit(1);
-  if (!row) throw notFound();
-  return toCardResponse(ctx, row.card, row.owner, row.documentCount);
+  return row ? toCardResponse(ctx, row.card, row.owner, row.documentCount) : null;
+}
+
+/**
+ * Who may see a card on the public routes: everyone once finished, its owner while a draft
+ * (to try it out); a 404 for anyone else, as for a card that does not exist.
+ */
+function visibleTo(card: TBusinessCard | null, viewerId: number | null): TBusinessCard {
+  if (!card || (!card.finalized && card.userId !== viewerId)) throw notFound();
+  return card;
+}
+
+/** Public data for the vCard and the visitor's page, read from the database. */
+export async function findPublicCard(
+  ctx: AppContext,
+  cardId: number,
+  viewerId: number | null = null,
+): Promise<TBusinessCard> {
+  return visibleTo(await loadCard(ctx, cardId), viewerId);
+}
+
+/**
+ * The same for the chat's busy routes (a QR scan, every message), from memory: see
+ * public-card-cache.ts for how it is kept in step with the card, its documents and its owner.
+ */
+export async function findChatCard(
+  ctx: AppContext,
+  cardId: number,
+  viewerId: number | null = null,
+): Promise<TBusinessCard> {
+  return visibleTo(await readPublicCard(ctx, cardId, () => loadCard(ctx, cardId)), viewerId);
 }
 
 /** A 404 unless the card is open to this viewer (finished, or the owner trying a draft). */
@@ -301,10 +320,5 @@ export async function assertPublicCard(
   cardId: number,
   viewerId: number | null = null,
 ): Promise<void> {
-  const [row] = await ctx.db
-    .select({ id: businessCards.id })
-    .from(businessCards)
-    .where(publicVisibility(cardId, viewerId))
-    .limit(1);
-  if (!row) throw notFound();
+  await findChatCard(ctx, cardId, viewerId);
 }

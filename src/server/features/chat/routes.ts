@@ -30,11 +30,12 @@ import {
   customerLocation,
   notifyLeadSaved,
   notifyMessage,
-  notifyScan,
+  recordScan,
 } from '#server/features/notifications/service.ts';
 import * as chat from './service.ts';
 import { takeoverState } from './takeover.ts';
 import { createPhotoBudgets } from './photo-budgets.ts';
+import { createRecentScans } from './recent-scans.ts';
 import { assertWholeImage, checkPhoto, storePhoto } from './visitor-photos.ts';
 import {
   findVisitorSession,
@@ -55,6 +56,13 @@ const addressLimit = { max: 300, timeWindow: 60_000 };
 /** How long a client refused another live stream is asked to wait (Retry-After). */
 const STREAM_RETRY_SECONDS = 30;
 
+/** Work the visitor need not wait for: run once their answer has left (or they went), failures logged. */
+function afterResponse(reply: FastifyReply, work: () => Promise<void>, what: string): void {
+  reply.raw.once('close', () => {
+    work().catch((error: unknown) => reply.log.error({ err: error }, `${what} failed`));
+  });
+}
+
 /** The visitor side: public, identified by the visitor cookie, never by anything in the body. */
 export function registerChatRoutes(
   server: FastifyInstance,
@@ -65,6 +73,8 @@ export function registerChatRoutes(
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const photoBudgets = createPhotoBudgets(server, ctx, limits);
+  /** Visitors whose reload changes nothing, so their scan reads no database (recent-scans.ts). */
+  const recentScans = createRecentScans();
   /** Open event streams on this instance, per visitor session and per client address. */
   const streams = new ConnectionSlots();
   /** Per visitor (many buyers share one fair NAT address); in Redis with REDIS_URL, so shared by every instance. */
@@ -97,18 +107,33 @@ export function registerChatRoutes(
       config: { rateLimit: addressLimit },
     },
     async (request, reply) => {
-      const info = await chat.cardSessionInfo(ctx, request.params.id, viewerOf(request));
-      const { session } = await openVisitorSession(ctx, request, reply, request.params.id, {
+      const cardId = request.params.id;
+      const info = await chat.cardSessionInfo(ctx, cardId, viewerOf(request));
+      const visit = {
         source: request.query.src,
         referrer: request.query.ref,
         language: requestLanguage(request),
         timeZone: request.query.tz,
-      });
-      await notifyScan(ctx, hub, session, customerLocation(session));
+      };
+      const sessionKey = visitorSessionKey(ctx, request, cardId);
+      if (!recentScans.unchanged(sessionKey, request, visit, ctx.now())) {
+        const scannedAt = ctx.now();
+        const { session } = await openVisitorSession(ctx, request, reply, cardId, visit);
+        const announce = await recordScan(ctx, hub, session, customerLocation(session));
+        // The owner's screens hear of it once the visitor has their answer.
+        if (announce) afterResponse(reply, announce, 'telling the owner of a scan');
+        const visitBegan = announce ? scannedAt : session.lastScanAt;
+        recentScans.remember(session.sessionToken, request, visit, visitBegan);
+      }
       const language = request.query.lang ?? requestLanguage(request);
       return {
         ...info,
-        suggestedQuestions: await assistant.suggestedQuestions(info.businessCardId, language),
+        suggestedQuestions: await chat.suggestedQuestions(
+          ctx,
+          assistant,
+          info.businessCardId,
+          language,
+        ),
       };
     },
   );
@@ -128,7 +153,12 @@ export function registerChatRoutes(
       await chat.assertChatOpen(ctx, request.params.id, viewerOf(request));
       const language = request.query.lang ?? requestLanguage(request);
       return {
-        suggestedQuestions: await assistant.suggestedQuestions(request.params.id, language),
+        suggestedQuestions: await chat.suggestedQuestions(
+          ctx,
+          assistant,
+          request.params.id,
+          language,
+        ),
       };
     },
   );
@@ -164,6 +194,8 @@ export function registerChatRoutes(
     const { session } = await openVisitorSession(ctx, request, reply, cardId, {
       language: requestLanguage(request),
     });
+    // It may have changed what the visitor's next scan would otherwise find unchanged.
+    recentScans.forget(session.sessionToken);
     // Keyed by the stored session key (random), so no two databases sharing one Redis collide.
     await visitorMessages.hit(request, session.sessionToken);
     if (announce) await notifyMessage(ctx, hub, session, announce, customerLocation(session));

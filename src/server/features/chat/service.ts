@@ -13,7 +13,8 @@ import type {
 } from '#shared/schemas/chat.ts';
 import type { AppContext } from '#server/context.ts';
 import { visitorProfiles } from '#server/db/schema.ts';
-import { assertPublicCard, findPublicCard } from '#server/features/cards/service.ts';
+import { assertPublicCard, findChatCard } from '#server/features/cards/service.ts';
+import { derivedFromCard } from '#server/lib/public-card-cache.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Answer, AnswerEvent, Assistant, ChatTurn } from '#server/ai/assistant.ts';
 import { textFromImage } from '#server/ai/assistant.ts';
@@ -51,7 +52,7 @@ export async function cardSessionInfo(
   cardId: number,
   viewerId: number | null,
 ): Promise<TChatSessionInfo> {
-  const card = await findPublicCard(ctx, cardId, viewerId);
+  const card = await findChatCard(ctx, cardId, viewerId);
   return {
     businessCardId: card.id,
     username: card.contactPerson ?? card.user.username,
@@ -65,6 +66,21 @@ export async function cardSessionInfo(
     whatsapp: card.whatsapp,
     linkedinUrl: card.linkedinUrl,
   };
+}
+
+/**
+ * The questions the chat suggests in this language, kept with the card's cached public data
+ * (forgotten when the card, its documents or its red list change): a scan reads no database.
+ */
+export function suggestedQuestions(
+  ctx: AppContext,
+  assistant: Assistant,
+  cardId: number,
+  language: Language,
+): Promise<string[]> {
+  return derivedFromCard(ctx, cardId, `suggested-questions:${language}`, () =>
+    assistant.suggestedQuestions(cardId, language),
+  );
 }
 
 /** A 404 unless visitors may chat with this card (finished, or the owner trying a draft). */

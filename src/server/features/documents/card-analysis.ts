@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TAnalysisResult } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import { businessCards, documentChunks, documents } from '#server/db/schema.ts';
+import { cardChanged } from '#server/lib/public-card-cache.ts';
 import {
   analyseDocuments,
   type AnalysedDocument,
@@ -67,6 +68,7 @@ export async function analyseCard(
       .update(businessCards)
       .set({ documentAnalysisSummary: null, modelRecommendationReason: null })
       .where(eq(businessCards.id, cardId));
+    await cardChanged(ctx, cardId);
     return;
   }
   const { analysis } = await compute(docs);
@@ -92,4 +94,5 @@ export async function analyseCard(
       modelRecommendationReason: summary.reasoning,
     })
     .where(eq(businessCards.id, cardId));
+  await cardChanged(ctx, cardId);
 }

@@ -19,6 +19,7 @@ import {
 import { documentKeyOf } from '#server/lib/storage-keys.ts';
 import { storeOcrWords } from '#server/features/previews/service.ts';
 import { analyseCard } from './card-analysis.ts';
+import { cardChanged } from '#server/lib/public-card-cache.ts';
 
 /** Chunks are inserted in batches, so a 300-page catalogue is a handful of statements. */
 const CHUNK_BATCH = 200;
@@ -162,7 +163,11 @@ export function createDocumentProcessor(
         .set({ status: 'failed', error: reason })
         .where(eq(documents.id, documentId));
     }
-    if (claimed.businessCardId) await analyseWhenSettled(claimed.businessCardId);
+    if (claimed.businessCardId) {
+      // What the chat worked out from the card's ready documents is kept with the card.
+      await cardChanged(ctx, claimed.businessCardId);
+      await analyseWhenSettled(claimed.businessCardId);
+    }
   }
 
   /** A pixel bomb fails here, from its header, before any reader is started for it. */

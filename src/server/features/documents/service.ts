@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '#server/context.ts';
 import { documentChunks, documents } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
+import { cardChanged } from '#server/lib/public-card-cache.ts';
 import { translate } from '#server/lib/i18n.ts';
 import { MAX_IMAGE_MEGAPIXELS } from '#server/lib/image-header.ts';
 import { documentKey, documentKeyOf, documentPagesPrefix } from '#server/lib/storage-keys.ts';
@@ -132,6 +133,8 @@ export async function acceptUploads(
       .returning();
     rows.push(row!);
   }
+  // The card's document count is part of its cached public data.
+  if (businessCardId !== null) await cardChanged(ctx, businessCardId);
   return rows;
 }
 
@@ -177,6 +180,7 @@ export async function deleteDocument(ctx: AppContext, ownerId: number, documentI
     .where(and(eq(documents.id, documentId), eq(documents.userId, ownerId)))
     .returning();
   if (!row) throw notFound();
+  if (row.businessCardId !== null) await cardChanged(ctx, row.businessCardId);
   await deleteDocumentFiles(ctx, [row]);
   return row;
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { businessCards } from '#server/db/schema.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
+import { cardChanged } from '#server/lib/public-card-cache.ts';
 import {
   ZPalette,
   type TApplyPaletteRequest,
@@ -39,6 +40,7 @@ export async function applyPalette(
       brandPalette: colors,
     })
     .where(eq(businessCards.id, card.id));
+  await cardChanged(ctx, card.id);
   return {
     businessCardId: card.id,
     primaryColor: colors.primary,

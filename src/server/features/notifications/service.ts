@@ -57,18 +57,15 @@ async function leadOf(ctx: AppContext, sessionId: number) {
 }
 
 /**
- * Stores what happened with the visitor's lead details, and tells the card's owner. One
- * INSERT … SELECT reads the card's owner and the lead's details on the way. The entry the owner
- * is sent carries the lead's priority as the sales pipeline stored it (conversations.ts reads
- * it); nothing here rates the lead.
+ * Stores what happened with the visitor's lead details for the card's owner, and answers the
+ * owner's id. One INSERT … SELECT reads the card's owner and the lead's details on the way.
  */
-async function notify(
+async function store(
   ctx: AppContext,
-  hub: RealtimeHub,
   session: VisitorSession,
   event: { type: 'scan' } | { type: 'message'; message: string },
   location: string | null,
-): Promise<void> {
+): Promise<number> {
   const n = customerNotifications;
   const lead = visitorProfiles;
   const message = event.type === 'message' ? event.message.slice(0, 500) : null;
@@ -87,10 +84,14 @@ async function notify(
       returning ${sql.identifier(n.userId.name)}`,
   );
   if (!stored) throw notFound();
-  await pushConversation(ctx, hub, stored.user_id, session.id);
+  return stored.user_id;
 }
 
-/** Sends the owner the conversation's entry as it is now (it replaces the earlier one). */
+/**
+ * Sends the owner the conversation's entry as it is now (it replaces the earlier one). It carries
+ * the lead's priority as the sales pipeline stored it (conversations.ts reads it); nothing here
+ * rates the lead.
+ */
 async function pushConversation(
   ctx: AppContext,
   hub: RealtimeHub,
@@ -147,39 +148,47 @@ export async function notifyPriorityChanged(
   for (const entry of entries) await sendEntry(hub, ownerId, entry, 'conversation_updated');
 }
 
-/** A visitor opened the card's chat: tell its owner, once per 30 minutes of that visitor. */
-export async function notifyScan(
+/**
+ * A visitor opened the card's chat: stored for its owner, once per 30 minutes of that visitor.
+ * Answers how to tell the owner's open screens (null: the same visit, nothing to tell), for the
+ * caller to run once the visitor has their answer: a scan must not wait for the agents.
+ */
+export async function recordScan(
   ctx: AppContext,
   hub: RealtimeHub,
   session: VisitorSession,
   location: string | null,
-): Promise<void> {
+): Promise<(() => Promise<void>) | null> {
   const now = ctx.now();
+  const quietSince = new Date(now.getTime() - SCAN_QUIET_MS);
+  // The row in hand already says so (a reload): no write. Its time only ever moves forward, so
+  // an older one here at worst sends the claim below, which then finds nothing to claim.
+  if (session.lastScanAt && session.lastScanAt >= quietSince) return null;
   const claimed = await ctx.db
     .update(visitorSessions)
     .set({ lastScanAt: now })
     .where(
       and(
         eq(visitorSessions.id, session.id),
-        or(
-          isNull(visitorSessions.lastScanAt),
-          lt(visitorSessions.lastScanAt, new Date(now.getTime() - SCAN_QUIET_MS)),
-        ),
+        or(isNull(visitorSessions.lastScanAt), lt(visitorSessions.lastScanAt, quietSince)),
       ),
     )
     .returning({ id: visitorSessions.id });
-  if (claimed.length > 0) await notify(ctx, hub, session, { type: 'scan' }, location);
+  if (claimed.length === 0) return null;
+  const ownerId = await store(ctx, session, { type: 'scan' }, location);
+  return () => pushConversation(ctx, hub, ownerId, session.id);
 }
 
 /** A visitor wrote: tell the owner at once, before the answer is composed. */
-export function notifyMessage(
+export async function notifyMessage(
   ctx: AppContext,
   hub: RealtimeHub,
   session: VisitorSession,
   message: string,
   location: string | null,
 ): Promise<void> {
-  return notify(ctx, hub, session, { type: 'message', message }, location);
+  const ownerId = await store(ctx, session, { type: 'message', message }, location);
+  await pushConversation(ctx, hub, ownerId, session.id);
 }
 
 /** What a connecting agent missed: the 20 most recently active conversations, newest first. */

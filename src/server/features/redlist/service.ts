@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import { businessCards, redListKeywords } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { findOwnedCard } from '#server/features/cards/service.ts';
+import { cardChanged } from '#server/lib/public-card-cache.ts';
 
 type KeywordRow = typeof redListKeywords.$inferSelect;
 
@@ -54,6 +55,8 @@ export async function addKeyword(
     .insert(redListKeywords)
     .values({ businessCardId: cardId, ...input, description: input.description || null })
     .returning();
+  // The chat's suggested questions avoid the card's red-list topics (public-card-cache.ts).
+  await cardChanged(ctx, cardId);
   return row!;
 }
 
@@ -93,10 +96,12 @@ export async function updateKeyword(
     .set(set)
     .where(eq(redListKeywords.id, keywordId))
     .returning();
+  await cardChanged(ctx, current.businessCardId);
   return row!;
 }
 
 export async function deleteKeyword(ctx: AppContext, ownerId: number, keywordId: number) {
-  await findOwnedKeyword(ctx, ownerId, keywordId);
+  const current = await findOwnedKeyword(ctx, ownerId, keywordId);
   await ctx.db.delete(redListKeywords).where(eq(redListKeywords.id, keywordId));
+  await cardChanged(ctx, current.businessCardId);
 }

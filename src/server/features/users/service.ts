@@ -3,6 +3,7 @@ import type { TCardOwner, TCompanyDetailsData } from '#shared/schemas/cards.ts';
 import type { AppContext } from '#server/context.ts';
 import { documents, users, type User } from '#server/db/schema.ts';
 import { releaseLogo } from '#server/features/files/service.ts';
+import { ownerChanged } from '#server/lib/public-card-cache.ts';
 
 export function toCardOwner(user: User): TCardOwner {
   return {
@@ -39,6 +40,8 @@ export async function saveCompanyProfile(
     })
     .where(eq(users.id, userId))
     .returning();
+  // Cards show the owner's company details where their own are empty.
+  await ownerChanged(ctx, userId);
   if (companyLogo && previous !== companyLogo) await releaseLogo(ctx, userId, previous);
   return user!;
 }
@@ -54,6 +57,7 @@ async function currentLogo(ctx: AppContext, userId: number): Promise<string | nu
 export async function setCompanyLogo(ctx: AppContext, userId: number, companyLogo: string) {
   const previous = await currentLogo(ctx, userId);
   await ctx.db.update(users).set({ companyLogo }).where(eq(users.id, userId));
+  await ownerChanged(ctx, userId);
   if (previous !== companyLogo) await releaseLogo(ctx, userId, previous);
 }
 
