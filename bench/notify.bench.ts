@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startBenchApp } from './bench-app.ts';
 import type { Bench } from './run.ts';
 import { ms, percentile } from './stats.ts';
@@ -18,9 +19,13 @@ function next<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
+/** How often the server's event loop is sampled while visitors write (ms). */
+const LOOP_SAMPLE_MS = 5;
+
 /**
- * 1,000 agent sockets (in another process) of one card's owner over real WebSockets; visitors
- * write; the delay from each visitor request to the notification's arrival at every socket.
+ * 10,000 agent sockets (in another process) of one card's owner over real WebSockets; visitors
+ * scan and write; the delay from each visitor request to the notification's arrival at every
+ * socket, and how late the server's event loop ran meanwhile (other requests wait that long).
  */
 export const notifyBench: Bench = {
   name: 'notify',
@@ -41,6 +46,8 @@ export const notifyBench: Bench = {
     });
     await next(clients, 'ready');
 
+    const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+    loopDelay.enable();
     for (let i = 0; i < MESSAGES; i++) {
       // A new buyer each time (a visitor may send 20 messages a minute).
       const visitor = await fetch(`http://127.0.0.1:${port}/api/chat/session-info/${cardId}`);
@@ -54,6 +61,7 @@ export const notifyBench: Bench = {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
+    loopDelay.disable();
     clients.send({ type: 'finish' });
     const { delays } = await next<{ delays: number[] }>(clients, 'delays');
     await bench.close();
@@ -65,7 +73,12 @@ export const notifyBench: Bench = {
       {
         name: `visitor message -> ${AGENTS} agent sockets, p99`,
         figure: ms(percentile(delays, 99)),
-        target: '< 250 ms',
+        target: '≤ 150 ms',
+      },
+      {
+        // The histogram counts the sampling interval in; what is shown is the lateness beyond it.
+        name: 'event-loop delay during fan-out, p99',
+        figure: ms(Math.max(0, loopDelay.percentile(99) / 1e6 - LOOP_SAMPLE_MS)),
       },
     ];
   },
