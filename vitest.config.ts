@@ -33,6 +33,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test/all-languages.ts'],
         },
       },
     ],

@@ -9,6 +9,7 @@ import { authBench } from './auth.bench.ts';
 import { chatWeightBench } from './chat-weight.bench.ts';
 import { boundsBench } from './bounds.bench.ts';
 import { ingestBench } from './ingest.bench.ts';
+import { lighthouseBench } from './lighthouse.bench.ts';
 import { marketingTextBench } from './marketing-text.bench.ts';
 import { notifyBench } from './notify.bench.ts';
 import { ocrBench } from './ocr.bench.ts';
@@ -53,6 +54,7 @@ const benches: Bench[] = [
   audioBench,
   marketingTextBench,
   boundsBench,
+  lighthouseBench,
 ];
 const filter = process.argv[2];
 const results: BenchResult[] = [];

@@ -68,11 +68,3 @@ export const ZLandingContentResponse = z.object({
   updatedAt: z.string().nullable(),
 });
 export type TLandingContentResponse = z.infer<typeof ZLandingContentResponse>;
-
-/** The text in the reader's language, else in the first language that has one. */
-export function inReaderLanguage(value: Record<Language, string>, language: string): string {
-  const own = (LANGUAGES as readonly string[]).includes(language)
-    ? value[language as Language]
-    : '';
-  return own || LANGUAGES.map((l) => value[l]).find(Boolean) || '';
-}

@@ -47,9 +47,17 @@ export const SESSION_EXPIRY_REDIRECT_MS = 1500;
 export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
 export const CURRENT_USER_GC_MS = 10 * 60 * 1000;
 export const APP_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
+/** Cache lifetime of the public landing figures (server and page). */
+export const PUBLIC_ANALYTICS_CACHE_MS = 5 * 60 * 1000;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The text in the reader's language, else in the first language that has one. */
+export function inReaderLanguage(value: Record<Language, string>, language: string): string {
+  const own = isLanguage(language) ? value[language] : '';
+  return own || LANGUAGES.map((l) => value[l]).find(Boolean) || '';
 }
 
 /*

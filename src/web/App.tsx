@@ -1,54 +1,67 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import type { PageRoute } from '#shared/client-routes.ts';
+import { matchesRoute, type PageRoute } from '#shared/client-routes.ts';
 import { RequireAuth } from './components/auth/require-auth.tsx';
-import { AppLayout } from './components/layout/app-layout.tsx';
 import { ErrorBoundary } from './components/routing/error-boundary.tsx';
 import { RequireNumericId } from './components/routing/route-params.tsx';
 import { Loading } from './components/ui/spinner.tsx';
 import { isVisitorChatPath } from './lib/chat/route.ts';
 import { useSessionRefresh } from './lib/use-session-refresh.ts';
 
+type PageModule = { default: ComponentType };
+type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
+
+/** A page in its own chunk; `preload` fetches it before React asks (the same fetch lazy() makes). */
+function lazyPage(load: () => Promise<PageModule>): Page {
+  return Object.assign(lazy(load), { preload: load });
+}
+
+/*
+ * The owner-side frame (top bar, notifications, account menu) is a chunk of its own too: home
+ * has none of it, so the landing page does not fetch it (nor the zod its notifications use).
+ */
+const loadAppLayout = () =>
+  import('./components/layout/app-layout.tsx').then(({ AppLayout }) => ({ default: AppLayout }));
+const AppLayout = lazy(loadAppLayout);
+
 /* Every page is its own chunk. */
-const HomePage = lazy(() => import('./pages/home.tsx'));
-const RegisterPage = lazy(() => import('./pages/register.tsx'));
-const LoginPage = lazy(() => import('./pages/login.tsx'));
-const EmailVerifiedPage = lazy(() => import('./pages/email-verified.tsx'));
-const VerifyEmailPage = lazy(() => import('./pages/verify-email.tsx'));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password.tsx'));
-const UserManagementPage = lazy(() => import('./pages/user-management.tsx'));
-const LoadingDemoPage = lazy(() => import('./pages/loading-demo.tsx'));
-const AdminPanelPage = lazy(() => import('./pages/admin-panel.tsx'));
-const OnboardingPage = lazy(() => import('./pages/onboarding.tsx'));
-const UserDetailsPage = lazy(() => import('./pages/user-details.tsx'));
-const LogoUploadPage = lazy(() => import('./pages/logo-upload.tsx'));
-const CardDemoPage = lazy(() => import('./pages/card-demo.tsx'));
-const DocumentUploadPage = lazy(() => import('./pages/document-upload.tsx'));
-const AiModelSelectionPage = lazy(() => import('./pages/ai-model-selection.tsx'));
-const AnalysisPage = lazy(() => import('./pages/analysis.tsx'));
-const ResultPage = lazy(() => import('./pages/result.tsx'));
-const MyCardsPage = lazy(() => import('./pages/my-cards.tsx'));
-const RedListManagementPage = lazy(() => import('./pages/red-list-management.tsx'));
-const QuestionsToAnswerPage = lazy(() => import('./pages/questions-to-answer.tsx'));
-const ConversationPage = lazy(() => import('./pages/conversation.tsx'));
-const CorporateDashboardPage = lazy(() => import('./pages/corporate-dashboard.tsx'));
-const AnalyticsDashboardPage = lazy(() => import('./pages/analytics-dashboard.tsx'));
-const SalesPipelinePage = lazy(() => import('./pages/sales-pipeline.tsx'));
-const PushNotificationsPage = lazy(() => import('./pages/push-notifications.tsx'));
-const NotFoundPage = lazy(() => import('./pages/not-found.tsx'));
-const PublicCardPage = lazy(() => import('./pages/public-card.tsx'));
-const EventPosterPage = lazy(() => import('./pages/event-poster.tsx'));
-const ColorPalettePage = lazy(() => import('./pages/color-palette.tsx'));
-const SocialTransformerPage = lazy(() => import('./pages/social-transformer.tsx'));
-const ConversationStarterPage = lazy(() => import('./pages/conversation-starter.tsx'));
-const AdvancedFeaturesPage = lazy(() => import('./pages/advanced-features.tsx'));
-const AudioContentPage = lazy(() => import('./pages/audio-content.tsx'));
+const HomePage = lazyPage(() => import('./pages/home.tsx'));
+const RegisterPage = lazyPage(() => import('./pages/register.tsx'));
+const LoginPage = lazyPage(() => import('./pages/login.tsx'));
+const EmailVerifiedPage = lazyPage(() => import('./pages/email-verified.tsx'));
+const VerifyEmailPage = lazyPage(() => import('./pages/verify-email.tsx'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password.tsx'));
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password.tsx'));
+const UserManagementPage = lazyPage(() => import('./pages/user-management.tsx'));
+const LoadingDemoPage = lazyPage(() => import('./pages/loading-demo.tsx'));
+const AdminPanelPage = lazyPage(() => import('./pages/admin-panel.tsx'));
+const OnboardingPage = lazyPage(() => import('./pages/onboarding.tsx'));
+const UserDetailsPage = lazyPage(() => import('./pages/user-details.tsx'));
+const LogoUploadPage = lazyPage(() => import('./pages/logo-upload.tsx'));
+const CardDemoPage = lazyPage(() => import('./pages/card-demo.tsx'));
+const DocumentUploadPage = lazyPage(() => import('./pages/document-upload.tsx'));
+const AiModelSelectionPage = lazyPage(() => import('./pages/ai-model-selection.tsx'));
+const AnalysisPage = lazyPage(() => import('./pages/analysis.tsx'));
+const ResultPage = lazyPage(() => import('./pages/result.tsx'));
+const MyCardsPage = lazyPage(() => import('./pages/my-cards.tsx'));
+const RedListManagementPage = lazyPage(() => import('./pages/red-list-management.tsx'));
+const QuestionsToAnswerPage = lazyPage(() => import('./pages/questions-to-answer.tsx'));
+const ConversationPage = lazyPage(() => import('./pages/conversation.tsx'));
+const CorporateDashboardPage = lazyPage(() => import('./pages/corporate-dashboard.tsx'));
+const AnalyticsDashboardPage = lazyPage(() => import('./pages/analytics-dashboard.tsx'));
+const SalesPipelinePage = lazyPage(() => import('./pages/sales-pipeline.tsx'));
+const PushNotificationsPage = lazyPage(() => import('./pages/push-notifications.tsx'));
+const NotFoundPage = lazyPage(() => import('./pages/not-found.tsx'));
+const PublicCardPage = lazyPage(() => import('./pages/public-card.tsx'));
+const EventPosterPage = lazyPage(() => import('./pages/event-poster.tsx'));
+const ColorPalettePage = lazyPage(() => import('./pages/color-palette.tsx'));
+const SocialTransformerPage = lazyPage(() => import('./pages/social-transformer.tsx'));
+const ConversationStarterPage = lazyPage(() => import('./pages/conversation-starter.tsx'));
+const AdvancedFeaturesPage = lazyPage(() => import('./pages/advanced-features.tsx'));
+const AudioContentPage = lazyPage(() => import('./pages/audio-content.tsx'));
 const ComingNext = lazy(() =>
   import('./components/routing/coming-next.tsx').then((module) => ({ default: module.ComingNext })),
 );
-
-type Page = LazyExoticComponent<ComponentType>;
 
 /**
  * One row per route (the paths come from the shared table in #shared/client-routes.ts, which
@@ -134,6 +147,23 @@ export const ROUTES: RouteDef[] = [
   },
 ];
 
+/**
+ * The page the app opens on is fetched as soon as this module runs, beside the reader's
+ * language (i18n/index.ts), rather than after it: the first page draws once both are in.
+ */
+function preloadOpeningPage(path: string): void {
+  // A failed fetch is lazy()'s to retry and report when the page draws.
+  if (path === '/') {
+    HomePage.preload().catch(() => undefined);
+    return;
+  }
+  loadAppLayout().catch(() => undefined);
+  ROUTES.find((route) => route.page && matchesRoute(route.path, path))
+    ?.page?.preload()
+    .catch(() => undefined);
+}
+preloadOpeningPage(window.location.pathname);
+
 function renderRoute(route: RouteDef, params: Record<string, string | undefined>) {
   let element = route.page ? <route.page /> : <ComingNext page={route.comingNext ?? 'unknown'} />;
   if (route.auth) element = <RequireAuth>{element}</RequireAuth>;
@@ -187,24 +217,29 @@ export function App() {
     );
   }
 
+  // The outer boundary: the frame's own chunk may fail to arrive too.
   return (
-    <AppLayout>
-      <ScrollToTopOnNavigate />
-      <ErrorBoundary resetKey={location}>
-        <Suspense fallback={fallback}>
-          <Switch>
-            {ROUTES.map((route) => (
-              <Route key={route.path} path={route.path}>
-                {(params) => renderRoute(route, params)}
-              </Route>
-            ))}
-            <Route>
-              <NotFoundPage />
-            </Route>
-          </Switch>
-        </Suspense>
-      </ErrorBoundary>
-    </AppLayout>
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={fallback}>
+        <AppLayout>
+          <ScrollToTopOnNavigate />
+          <ErrorBoundary resetKey={location}>
+            <Suspense fallback={fallback}>
+              <Switch>
+                {ROUTES.map((route) => (
+                  <Route key={route.path} path={route.path}>
+                    {(params) => renderRoute(route, params)}
+                  </Route>
+                ))}
+                <Route>
+                  <NotFoundPage />
+                </Route>
+              </Switch>
+            </Suspense>
+          </ErrorBoundary>
+        </AppLayout>
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Cache lifetime of the public landing figures. */
-export const PUBLIC_ANALYTICS_CACHE_MS = 5 * 60 * 1000;
+// Lives in limits.ts, which has no zod: the landing page uses it without the schemas.
+export { PUBLIC_ANALYTICS_CACHE_MS } from '../limits.ts';
 
 export const FAIR_REGIONS = ['mainland', 'hong-kong'] as const;
 export type TFairRegion = (typeof FAIR_REGIONS)[number];

@@ -1,6 +1,6 @@
 import { Quote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { inReaderLanguage } from '#shared/landing.ts';
+import { inReaderLanguage } from '#shared/limits.ts';
 import { useLandingContent } from '#web/lib/landing/queries.ts';
 
 /*

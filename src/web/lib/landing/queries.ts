@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  PUBLIC_ANALYTICS_CACHE_MS,
-  type TPublicAnalytics,
-  type TTradeFair,
-} from '#shared/schemas/public.ts';
+// Types only from the schemas: their zod stays out of the landing page's scripts.
+import { PUBLIC_ANALYTICS_CACHE_MS } from '#shared/limits.ts';
+import type { TPublicAnalytics, TTradeFair } from '#shared/schemas/public.ts';
 import type { TLandingContentResponse } from '#shared/landing.ts';
 import { apiRequest } from '../api.ts';
 
