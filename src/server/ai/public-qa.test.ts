@@ -23,8 +23,8 @@ import { INJECTION_ATTEMPTS, INJECTION_TELLTALES } from './injection-cases.ts';
 
 /** Reached 82 of 102 (en 67/87, zh 15/15); the floor sits just below. */
 const FLOOR = { all: 80, en: 65, zh: 14 };
-/** public-qa-2: reached 233 of 301 (en 108/151, zh 125/150); the floor sits just below. */
-const FLOOR_2 = { all: 231, en: 106, zh: 123 };
+/** public-qa-2: reached 240 of 301 (en 115/151, zh 125/150); the floor sits just below. */
+const FLOOR_2 = { all: 238, en: 113, zh: 123 };
 const HENGTAI_DIR = path.resolve('fixtures/hengtai');
 
 let bench: BenchApp;
