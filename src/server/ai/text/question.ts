@@ -422,19 +422,10 @@ export function analyseQuestion(question: string): QuestionAnalysis {
   const focus = (focusForm && conceptOf(focusForm)) || null;
   // "operating hours of": the words after the focus up to the first small word name it too.
   const stop = askedAfter.findIndex((word) => isStopWord(word));
-  const focusPhrase =
-    focus && focusWord === asked
-      ? [
-          ...new Set([
-            focus,
-            ...askedAfter
-              .slice(0, stop < 0 ? undefined : stop)
-              .flatMap((word) => conceptOf(stem(word)) ?? []),
-          ]),
-        ]
-      : focus
-        ? [focus]
-        : [];
+  const phraseWords = focusWord === asked ? askedAfter.slice(0, stop < 0 ? undefined : stop) : [];
+  const focusPhrase = focus
+    ? [...new Set([focus, ...phraseWords.flatMap((word) => conceptOf(stem(word)) ?? [])])]
+    : [];
   return {
     normalized,
     concepts: merged,
