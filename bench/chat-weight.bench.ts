@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { buildIfStale, ROOT } from './build.ts';
 import type { Bench } from './run.ts';
 
 /*
@@ -10,7 +11,6 @@ import type { Bench } from './run.ts';
  * Built first when stale.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 interface Weighed {
   locale: string;
   files: unknown[];
@@ -21,11 +21,7 @@ interface Weighed {
 export const chatWeightBench: Bench = {
   name: 'chat-weight',
   async run() {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-if-stale.mjs')], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('the build failed');
+    buildIfStale();
     const weigh = spawnSync(
       process.execPath,
       [path.join(ROOT, 'scripts/chat-bundle-size.mjs'), '--json'],

@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { auditPages, LIGHTHOUSE_PAGES } from '../scripts/lighthouse.ts';
+import { buildIfStale } from './build.ts';
 import type { Bench } from './run.ts';
 
 /*
@@ -10,16 +9,10 @@ import type { Bench } from './run.ts';
  * when stale. Scores move with the machine's load: read them with `uptime`.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-
 export const lighthouseBench: Bench = {
   name: 'lighthouse',
   async run() {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-if-stale.mjs')], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('the build failed');
+    buildIfStale();
     const scores = await auditPages();
     return LIGHTHOUSE_PAGES.map((target) => {
       const measured = scores.find((row) => row.page === target.page)!;

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildIfStale, ROOT } from './build.ts';
 import type { Bench, BenchResult } from './run.ts';
 
 /*
@@ -19,7 +20,6 @@ import type { Bench, BenchResult } from './run.ts';
  * BENCH_SERVER_COMMAND (e.g. "npx tsx src/server/main.ts") measures another start command.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const IDLE_SETTLE_MS = 3_000;
 const START_TIMEOUT_MS = 60_000;
 const MB = 1024 * 1024;
@@ -229,11 +229,7 @@ function rows(
 
 function ensureBuilt(): void {
   if (process.env.BENCH_SERVER_COMMAND) return;
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-if-stale.mjs')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the build failed');
+  buildIfStale();
 }
 
 export const startupBench: Bench = {
