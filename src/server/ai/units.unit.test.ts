@@ -18,6 +18,10 @@ const row = (id: number, text: string, documentId = 1): ChunkRow => ({
   tokens: segmentWords(text).join(' '),
 });
 
+/** The keyless assistant's answer to an English question on these passages. */
+const answerTo = (index: CardIndex, question: string) =>
+  composeAnswer(index, findAnswer(index, question), question, 'en');
+
 describe('table rows are units that carry their column headers', () => {
   it('labels a | row with its header cells', () => {
     const units = splitUnits(
@@ -70,7 +74,7 @@ describe('identifiers and answer types', () => {
       ),
     ]);
     const question = 'What is the rated head of the 4SD10-20?';
-    const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
+    const answer = answerTo(index, question);
     expect(answer.message).toContain('110 m');
     expect(answer.message).not.toContain('96 m');
     expect(answer.citations).toHaveLength(1);
@@ -96,7 +100,7 @@ describe('statements cut across passages', () => {
     ]);
     expect(index.carriedHeader(3)).toBe('2017 2018 2019');
     const question = 'What was the property and equipment acquired under finance leases in 2019?';
-    const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
+    const answer = answerTo(index, question);
     expect(answer.message).toContain('2019: 13,723');
   });
 
@@ -159,7 +163,7 @@ describe('a line that announces the next one', () => {
       row(2, '\\$ sudo nv-disk-encrypt disable\nThis command disables locking on all drives.'),
     ]);
     const question = 'What command can be used to disable drive locking after initialization?';
-    const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
+    const answer = answerTo(index, question);
     expect(answer.message).toContain('sudo nv-disk-encrypt disable');
   });
 
@@ -171,7 +175,7 @@ describe('a line that announces the next one', () => {
       ),
     ]);
     const question = 'What command creates a 7-slice GPU instance on GPU 0?';
-    const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
+    const answer = answerTo(index, question);
     expect(answer.message).toContain('nvidia-smi mig -i 0 -cgi 0');
   });
 });
@@ -188,7 +192,7 @@ describe('the attribute asked for', () => {
       ),
     ]);
     const question = 'What are the operating hours of the Carrefour supermarket in Zhongguancun?';
-    const answer = composeAnswer(index, findAnswer(index, question), question, 'en');
+    const answer = answerTo(index, question);
     expect(answer.message).toContain('8:30am - 10:00pm');
   });
 
