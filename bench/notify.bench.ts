@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startBenchApp } from './bench-app.ts';
 import type { Bench } from './run.ts';
@@ -19,6 +20,46 @@ function next<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The agents' process (notify-clients.ts). */
+const forkClients = () =>
+  fork(new URL('./notify-clients.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'] });
+
+/** About the length of a visitor's message notification as the sockets receive it (bytes). */
+const NOTIFICATION_BYTES = 340;
+
+/**
+ * This machine's floor: as many plain TCP sockets, each written the same number of bytes once
+ * per round from one loop, no WebSocket, no database, no HTTP. The arrival delays of every round.
+ */
+async function plainTcpFloor(): Promise<number[]> {
+  const accepted: net.Socket[] = [];
+  const server = net.createServer((socket) => accepted.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const clients = forkClients();
+  clients.send({
+    type: 'connect-raw',
+    port: (server.address() as net.AddressInfo).port,
+    count: AGENTS,
+  });
+  await next(clients, 'ready');
+  while (accepted.length < AGENTS) await sleep(20);
+  for (let i = 0; i < MESSAGES; i++) {
+    const line = Buffer.from(
+      `@${performance.timeOrigin + performance.now()}\n`.padStart(NOTIFICATION_BYTES),
+    );
+    for (const socket of accepted) socket.write(line);
+    await sleep(100);
+  }
+  await sleep(500);
+  clients.send({ type: 'finish' });
+  const { delays } = await next<{ delays: number[] }>(clients, 'delays');
+  for (const socket of accepted) socket.destroy();
+  await new Promise((resolve) => server.close(resolve));
+  return delays;
+}
+
 /** How often the server's event loop is sampled while visitors write (ms). */
 const LOOP_SAMPLE_MS = 5;
 
@@ -35,9 +76,7 @@ export const notifyBench: Bench = {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
 
-    const clients = fork(new URL('./notify-clients.ts', import.meta.url), [], {
-      execArgv: ['--import', 'tsx'],
-    });
+    const clients = forkClients();
     clients.send({
       type: 'connect',
       url: `ws://127.0.0.1:${port}/ws/customer-service`,
@@ -58,13 +97,14 @@ export const notifyBench: Bench = {
         headers: { cookie: visitorCookie, 'content-type': 'application/json' },
         body: JSON.stringify({ message: `Question ${i} about tiles @${sentAt}` }),
       });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     loopDelay.disable();
     clients.send({ type: 'finish' });
     const { delays } = await next<{ delays: number[] }>(clients, 'delays');
     await bench.close();
+    const floor = await plainTcpFloor();
     return [
       {
         name: `visitor message -> ${AGENTS} agent sockets, p50 (${delays.length}/${AGENTS * MESSAGES} delivered)`,
@@ -74,6 +114,10 @@ export const notifyBench: Bench = {
         name: `visitor message -> ${AGENTS} agent sockets, p99`,
         figure: ms(percentile(delays, 99)),
         target: '≤ 150 ms',
+      },
+      {
+        name: `plain TCP, ${NOTIFICATION_BYTES} bytes -> ${AGENTS} sockets from one loop, p99 (this machine's floor)`,
+        figure: ms(percentile(floor, 99)),
       },
       {
         // The histogram counts the sampling interval in; what is shown is the lateness beyond it.

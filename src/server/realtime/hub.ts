@@ -1,8 +1,22 @@
 import type { EventBus } from './event-bus.ts';
 
+/**
+ * One event's JSON, serialised once for all of its listeners: the text for an event stream, the
+ * same text as UTF-8 bytes for a socket (encoded once, not once per socket).
+ */
+export class OutgoingMessage {
+  private encoded: Buffer | undefined;
+
+  constructor(readonly text: string) {}
+
+  get bytes(): Buffer {
+    return (this.encoded ??= Buffer.from(this.text));
+  }
+}
+
 /** Anything we can push a JSON message to: an agent's WebSocket or a visitor's event stream. */
 export interface Listener {
-  send(message: string): void;
+  send(message: OutgoingMessage): void;
 }
 
 /** An agent's socket: it belongs to one login session and is closed when that session ends. */
@@ -50,7 +64,7 @@ export class RealtimeHub {
           ? this.owners.get(event.ownerId)
           : this.visitors.get(event.visitorSessionId);
       if (!listeners) return;
-      const message = JSON.stringify(event.payload);
+      const message = new OutgoingMessage(JSON.stringify(event.payload));
       for (const listener of listeners) listener.send(message);
     });
     this.sweep = setInterval(() => this.closeExpired(), EXPIRY_SWEEP_MS);

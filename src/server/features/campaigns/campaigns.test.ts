@@ -74,7 +74,7 @@ async function visitor(card = cardId, language?: 'en' | 'zh-CN' | 'zh-TW') {
 function listen(sessionId: number) {
   const received: Array<Record<string, unknown>> = [];
   const remove = t.hub.addVisitor(sessionId, {
-    send: (message) => received.push(JSON.parse(message) as Record<string, unknown>),
+    send: (message) => received.push(JSON.parse(message.text) as Record<string, unknown>),
   });
   return { received, remove };
 }

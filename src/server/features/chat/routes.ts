@@ -369,7 +369,7 @@ export function registerChatRoutes(
       return;
     }
     const remove = hub.addVisitor(session.id, {
-      send: (message) => reply.raw.write(`event: message\ndata: ${message}\n\n`),
+      send: (message) => reply.raw.write(`event: message\ndata: ${message.text}\n\n`),
     });
     // Whether a person from the booth is answering right now (later changes arrive as events).
     reply.raw.write(

@@ -129,7 +129,8 @@ export function registerNotificationRoutes(
     };
     // Keyed by the login session: logout, a password change or expiry closes this socket.
     const remove = hub.addAgent(agent.id, session, {
-      send: (message) => socket.readyState === socket.OPEN && socket.send(message),
+      send: (message) =>
+        socket.readyState === socket.OPEN && socket.send(message.bytes, { binary: false }),
       close: () => socket.close(WS_CLOSE_UNAUTHENTICATED, 'session ended'),
     });
     // 'close' follows every end (an error or a dropped connection too): the slot comes back.
