@@ -10,11 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html'];
+const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html', 'dist/web/chat.html'];
 const INPUT_FILES = [
   'package.json',
   'package-lock.json',
   'vite.config.ts',
+  'vite.chat.config.ts',
   'scripts/build-server.mjs',
   'scripts/compress-dist.mjs',
 ];

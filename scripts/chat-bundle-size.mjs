@@ -39,7 +39,7 @@ const origin = `http://127.0.0.1:${port}`;
 const LIVE_TYPES = new Set(['eventsource', 'websocket']);
 const IDLE_MS = 500;
 
-if (!existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
+if (!['dist/web/chat.html', 'dist/server/main.js'].every((file) => existsSync(file))) {
   console.error('The build is missing: run `npm run build` first.');
   process.exit(2);
 }

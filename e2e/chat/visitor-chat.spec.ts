@@ -136,15 +136,17 @@ test('a visitor asks from a phone and sees the streamed, sourced answer', async 
   const opened = page.waitForRequest(/\/api\/chat\/session-info\/\d+\?src=qr/);
   await openChat(page);
   await opened;
-  // The QR scan loads the chat alone: no owner page, shell, query cache or app stylesheet.
+  // The QR scan loads the chat alone, from its own build (assets/chat/, Preact): no owner
+  // page, shell, query cache, app stylesheet or React DOM.
   const loaded = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
       .map((entry) => new URL(entry.name).pathname)
       .filter((name) => name.startsWith('/assets/')),
   );
+  expect(loaded.filter((name) => !name.startsWith('/assets/chat/'))).toEqual([]);
   expect(loaded.filter((name) => /\.css$/.test(name))).toEqual([
-    expect.stringMatching(/^\/assets\/chat-[\w-]+\.css$/),
+    expect.stringMatching(/^\/assets\/chat\/chat-[\w-]+\.css$/),
   ]);
   expect(loaded.filter((name) => /app-root|my-cards|result|button|api-/.test(name))).toEqual([]);
   await expect(page.getByTestId('chat-owner')).toHaveText('Li Wei');
@@ -413,7 +415,7 @@ test('the owner’s “test chat” link opens the visitor page on its own', asy
       (link) => new URL((link as HTMLLinkElement).href).pathname,
     ),
   );
-  expect(sheets).toEqual([expect.stringMatching(/^\/assets\/chat-[\w-]+\.css$/)]);
+  expect(sheets).toEqual([expect.stringMatching(/^\/assets\/chat\/chat-[\w-]+\.css$/)]);
 });
 
 test.describe('on a desktop', () => {

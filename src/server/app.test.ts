@@ -19,6 +19,7 @@ beforeAll(async () => {
   webRoot = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'docucard-web-'));
   await fs.mkdir(path.join(webRoot, 'assets'));
   await fs.writeFile(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  await fs.writeFile(path.join(webRoot, 'chat.html'), '<!doctype html><div id="root"></div>');
   await fs.writeFile(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
   t = await createTestApp({ webRoot });
 });

@@ -51,6 +51,14 @@ export const PRIVATE_PAGE_ROUTES = [
 /** The visitor chat (its own bundle; a malformed id gets the chat's short not-found). */
 export const VISITOR_CHAT_ROUTES = ['/chat/card/:id', '/chat/:id'] as const;
 
+/**
+ * True for every path the visitor chat answers, not-found variants included: the server sends
+ * these the chat's own page (chat.html, built with Preact: docs/decisions/042), not the app's.
+ */
+export function isVisitorChatPath(pathname: string): boolean {
+  return pathname === '/chat' || pathname.startsWith('/chat/');
+}
+
 export type PublicPageRoute = (typeof PUBLIC_PAGE_ROUTES)[number];
 export type PrivatePageRoute = (typeof PRIVATE_PAGE_ROUTES)[number];
 export type PageRoute = PublicPageRoute | PrivatePageRoute;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isClientRoute, loginPathFor, matchesRoute, safeNextPath } from './client-routes.ts';
+import {
+  isClientRoute,
+  isVisitorChatPath,
+  loginPathFor,
+  matchesRoute,
+  safeNextPath,
+} from './client-routes.ts';
 
 describe('the shared route table', () => {
   it('knows the app pages, their parameters and the visitor chat', () => {
@@ -16,6 +22,14 @@ describe('the shared route table', () => {
     for (const path of ['/test-logout', '/nope', '/result', '/card/7/extra', '/my-cards/x'])
       expect(isClientRoute(path), path).toBe(false);
     expect(matchesRoute('/conversations/:customerId', '/conversations/5')).toBe(true);
+  });
+
+  it('knows which paths are the visitor side', () => {
+    expect(isVisitorChatPath('/chat/card/1')).toBe(true);
+    expect(isVisitorChatPath('/chat')).toBe(true);
+    expect(isVisitorChatPath('/chatter')).toBe(false);
+    expect(isVisitorChatPath('/chat.html')).toBe(false);
+    expect(isVisitorChatPath('/my-cards')).toBe(false);
   });
 });
 

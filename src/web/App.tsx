@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { matchesRoute, type PageRoute } from '#shared/client-routes.ts';
+import { isVisitorChatPath, matchesRoute, type PageRoute } from '#shared/client-routes.ts';
 import { RequireAuth } from './components/auth/require-auth.tsx';
 import { ErrorBoundary } from './components/routing/error-boundary.tsx';
 import { RequireNumericId } from './components/routing/route-params.tsx';
 import { Loading } from './components/ui/spinner.tsx';
-import { isVisitorChatPath } from './lib/chat/route.ts';
 import { useSessionRefresh } from './lib/use-session-refresh.ts';
 
 type PageModule = { default: ComponentType };
@@ -180,7 +179,7 @@ function renderRoute(route: RouteDef, params: Record<string, string | undefined>
   return element;
 }
 
-/** Reloads the current address, which main.tsx answers with the visitor chat alone. */
+/** Reloads the current address, which the server answers with the visitor chat's own page. */
 function LoadVisitorChat() {
   useEffect(() => {
     window.location.replace(window.location.href);
@@ -203,7 +202,7 @@ export function App() {
 
   // The visitor chat (/chat/card/{id}, /chat/{id}, else the short not-found) is the company's
   // page, not the owner's: an in-app link to it loads it on its own, as a QR scan does
-  // (main.tsx), without the app's shell, code or styles around it.
+  // (chat.html, src/server/lib/spa.ts), without the app's shell, code or styles around it.
   if (isVisitorChatPath(location)) return <LoadVisitorChat />;
 
   // Home has no top bar.

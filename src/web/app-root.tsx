@@ -4,7 +4,10 @@ import { App } from './App.tsx';
 import { AppProviders } from './providers.tsx';
 import './styles.css';
 
-/** Without the reader's texts there are no words to show: say so in both scripts, as main.tsx does. */
+/**
+ * Without the reader's texts there are no words to show: say so in both scripts, as
+ * lib/mount-page.tsx does.
+ */
 function TextsUnavailable() {
   return (
     <div role="alert" className="flex flex-col items-center gap-4 px-6 py-12 text-center">

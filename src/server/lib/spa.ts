@@ -2,18 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isClientRoute } from '#shared/client-routes.ts';
+import { isClientRoute, isVisitorChatPath } from '#shared/client-routes.ts';
 import { AppError } from './errors.ts';
 
 /**
- * Serves the built front end. Hashed assets are cached for a year; index.html is never
- * cached, and every non-API GET gets it so the client router draws the page: with 200 for a
- * path in the shared route table, with 404 for any other (the client shows its not-found
- * page there). Unknown /api paths get a JSON 404.
+ * Serves the built front end. Hashed assets are cached for a year; the pages are never
+ * cached, and every non-API GET gets one so the client draws the page: the visitor chat's
+ * paths its own page (chat.html, a separate Preact build: docs/decisions/042), any other path
+ * the app's (index.html). With 200 for a path in the shared route table, with 404 for any
+ * other (the client shows its not-found page there). Unknown /api paths get a JSON 404.
  */
 export async function installSpa(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
-  const hasWeb = indexFile !== undefined && fs.existsSync(indexFile);
+  const chatFile = webRoot ? path.join(webRoot, 'chat.html') : undefined;
+  const hasWeb = [indexFile, chatFile].every((file) => file !== undefined && fs.existsSync(file));
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -33,15 +35,15 @@ export async function installSpa(app: FastifyInstance, webRoot: string | undefin
     });
   }
 
-  const sendIndex = (reply: FastifyReply, status = 200) =>
+  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
     reply
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile!));
+      .send(fs.createReadStream(file));
 
   // The static plugin's wildcard would answer "/" as a directory listing refused (403).
-  if (hasWeb) app.get('/', (_request, reply) => sendIndex(reply));
+  if (hasWeb) app.get('/', (_request, reply) => sendPage(reply, indexFile!));
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi =
@@ -60,6 +62,7 @@ export async function installSpa(app: FastifyInstance, webRoot: string | undefin
         .send('The web interface is not built yet. Run `npm run build`.');
     }
     const pathname = request.url.split('?')[0] ?? '/';
-    return sendIndex(reply, isClientRoute(pathname) ? 200 : 404);
+    const page = isVisitorChatPath(pathname) ? chatFile! : indexFile!;
+    return sendPage(reply, page, isClientRoute(pathname) ? 200 : 404);
   });
 }

@@ -103,7 +103,7 @@ function PublicCard({ card }: { card: TPublicCard }) {
 
         <div className="grid gap-3 sm:grid-cols-3">
           <Button asChild size="lg" className="sm:col-span-3">
-            {/* The chat is its own page (main.tsx), loaded as a QR scan would load it. */}
+            {/* The chat is its own page (chat.html), loaded as a QR scan would load it. */}
             <a href={chatHref} data-testid="public-card-chat">
               <MessageSquareText aria-hidden="true" />
               {t('publicCard.chat')}

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ROUTES } from '#shared/client-routes.ts';
+import { CLIENT_ROUTES, isVisitorChatPath } from '#shared/client-routes.ts';
 import { ZPublicCard } from '#shared/schemas/public-card.ts';
 import { api, createTestApp, PUBLIC_URL, signUp, type TestApp } from '#server/test/test-app.ts';
 
@@ -13,7 +13,15 @@ let stranger: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
   webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'docucard-web-'));
-  await fs.writeFile(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  // The app's page and the visitor chat's own (a separate build), told apart by their title.
+  await fs.writeFile(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><title>app</title><div id="root"></div>',
+  );
+  await fs.writeFile(
+    path.join(webRoot, 'chat.html'),
+    '<!doctype html><title>chat</title><div id="root"></div>',
+  );
   t = await createTestApp({ webRoot });
   owner = await signUp(t);
   stranger = await signUp(t);
@@ -118,13 +126,17 @@ describe('GET /api/cards/:id/public', () => {
 });
 
 describe('the front end: 200 for its pages, 404 for any other path', () => {
-  it('answers every route of the shared table with the app and status 200', async () => {
+  it('answers every route of the shared table with the app (the chat: its own page) and status 200', async () => {
     for (const pattern of CLIENT_ROUTES) {
       const url = pattern.replace(/:[a-zA-Z]+/g, '12');
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain('<div id="root">');
+      expect(page.body, url).toContain(isVisitorChatPath(url) ? '<title>chat' : '<title>app');
     }
+    const scanned = await t.app.inject({ method: 'GET', url: '/chat/card/12?src=qr' });
+    expect(scanned.statusCode).toBe(200);
+    expect(scanned.body).toContain('<title>chat');
     const withQuery = await t.app.inject({ method: 'GET', url: '/login?next=%2Fmy-cards' });
     expect(withQuery.statusCode).toBe(200);
     const trailingSlash = await t.app.inject({ method: 'GET', url: '/my-cards/' });
@@ -144,6 +156,12 @@ describe('the front end: 200 for its pages, 404 for any other path', () => {
       // The same app, which draws its not-found page for the path.
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<div id="root">');
+    }
+    // A malformed chat address: the chat's page, which draws its short not-found.
+    for (const url of ['/chat', '/chat/card/1/2']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body, url).toContain('<title>chat');
     }
   });
 });

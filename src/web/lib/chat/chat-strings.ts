@@ -4,8 +4,8 @@ import { browserLanguage } from './browser-language.ts';
 /*
  * Where the visitor chat's texts come from: the `chat` and `validation` sections of each
  * shared locale file, one chunk per language, so a phone fetches only its visitor's language.
- * The entry script (main.tsx) starts that fetch beside the chat's own code, so the texts do
- * not wait for it; ./i18n.ts uses them.
+ * The chat's entry script (chat-main.tsx) starts that fetch beside the chat's own code, so the
+ * texts do not wait for it; ./i18n.ts uses them.
  */
 
 export type Tree = { readonly [key: string]: string | Tree };

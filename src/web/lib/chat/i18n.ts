@@ -9,9 +9,10 @@ import { fetchChatStrings, storedChatLanguage, type Tree } from './chat-strings.
  * rest of the app), else the browser's preferred language.
  *
  * Why not i18next here: the visitor page must load in under 70 KiB (decision 036) on a
- * crowded fair network. React DOM alone is 58 KiB (brotli) of that; i18next with react-i18next
- * and the three whole locale files would add ~45 KB. This is the part of it the page needs:
- * key lookup with a fallback language and {{name}} interpolation.
+ * crowded fair network (which is also why it renders with Preact, not React DOM: decision
+ * 042); i18next with react-i18next and the three whole locale files would add ~45 KB. This is
+ * the part of it the page needs: key lookup with a fallback language and {{name}}
+ * interpolation.
  *
  * Each language's texts (~2 KB) are a chunk of their own (./chat-strings.ts): a phone fetches
  * its visitor's language alone, and another one when the visitor switches to it.
@@ -100,7 +101,7 @@ async function ensureStrings(next: Language): Promise<boolean> {
   }
 }
 
-// The visitor's language (its fetch began in main.tsx, beside this code).
+// The visitor's language (its fetch began in chat-main.tsx, beside this code).
 applyToDocument(language);
 void ensureStrings(language);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isVisitorChatPath, parseChatPath } from './route.ts';
+import { parseChatPath } from './route.ts';
 
 describe('visitor chat routes', () => {
   it('reads the card id from both forms', () => {
@@ -19,12 +19,5 @@ describe('visitor chat routes', () => {
       '/chat/card/1.5',
     ])
       expect(parseChatPath(path), path).toEqual({ kind: 'notFound' });
-  });
-
-  it('knows which paths are the visitor side', () => {
-    expect(isVisitorChatPath('/chat/card/1')).toBe(true);
-    expect(isVisitorChatPath('/chat')).toBe(true);
-    expect(isVisitorChatPath('/chatter')).toBe(false);
-    expect(isVisitorChatPath('/my-cards')).toBe(false);
   });
 });

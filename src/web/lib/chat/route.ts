@@ -1,18 +1,13 @@
 /*
  * The visitor chat's routes: /chat/card/{businessCardId} and /chat/{id}, ids
- * in digits only. Anything else under /chat gets the short not-found. Kept free of React and
- * the router so the entry script can pick the visitor bundle from the address alone.
+ * in digits only. Anything else under /chat gets the short not-found. Which paths are the
+ * chat's at all (isVisitorChatPath) is in the shared route table: the server picks the page.
  */
 
 export type ChatRoute = { kind: 'chat'; cardId: number } | { kind: 'notFound' };
 
 function isId(value: string | undefined): value is string {
   return value !== undefined && /^\d{1,15}$/.test(value) && Number(value) > 0;
-}
-
-/** True for every path the visitor chat answers, not-found variants included. */
-export function isVisitorChatPath(pathname: string): boolean {
-  return pathname === '/chat' || pathname.startsWith('/chat/');
 }
 
 export function parseChatPath(pathname: string): ChatRoute {

@@ -5,8 +5,9 @@ import './chat.css';
 
 /**
  * The visitor side on its own: /chat/card/{id} and /chat/{id}, else the short not-found. It
- * needs no providers, router or owner code; main.tsx mounts it directly for /chat paths (a QR
- * scan, or an in-app link, which App.tsx turns into a page load).
+ * needs no providers, router or owner code; chat-main.tsx mounts it directly for /chat paths
+ * (a QR scan, or an in-app link, which App.tsx turns into a page load), with Preact in the
+ * build (vite.chat.config.ts).
  */
 export default function ChatApp({ path }: { path?: string }) {
   const { t } = useChatI18n();
