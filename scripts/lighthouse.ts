@@ -2,7 +2,9 @@
  * `npm run lighthouse`: Lighthouse (mobile, its default) on the pages buyers and prospects open
  * on a phone: the visitor chat of a real card, the landing page and the card showcase.
  * Starts the built server on a fresh data folder, builds a card from the sample FAQ through
- * the API, then runs Debian's Chromium headless. Prints performance and accessibility scores.
+ * the API, then runs Debian's Chromium headless. Prints performance and accessibility scores;
+ * with LIGHTHOUSE_REPORT_DIR set, also writes each page's full JSON report there (metrics,
+ * diagnostics) to see what costs the score.
  * bench/lighthouse.bench.ts runs the same audits (auditPages) for `npm run bench`.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -96,7 +98,10 @@ async function cardWithDocuments(dataDir: string): Promise<number> {
   return businessCardId;
 }
 
-async function audit(url: string): Promise<{ performance: number; accessibility: number }> {
+async function audit(
+  page: PageScores['page'],
+  url: string,
+): Promise<{ performance: number; accessibility: number }> {
   const { stdout } = await run(
     path.join(ROOT, 'node_modules/.bin/lighthouse'),
     [
@@ -110,6 +115,11 @@ async function audit(url: string): Promise<{ performance: number; accessibility:
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
   );
   const report = JSON.parse(stdout) as { categories: Record<string, { score: number }> };
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    await fs.mkdir(reportDir, { recursive: true });
+    await fs.writeFile(path.join(reportDir, `${page.replace(/ /g, '-')}.json`), stdout);
+  }
   return {
     performance: Math.round(report.categories.performance!.score * 100),
     accessibility: Math.round(report.categories.accessibility!.score * 100),
@@ -147,7 +157,7 @@ export async function auditPages(): Promise<PageScores[]> {
     const rows: PageScores[] = [];
     for (const { page } of LIGHTHOUSE_PAGES) {
       console.log(`auditing ${urls[page]}`);
-      rows.push({ page, ...(await audit(urls[page])) });
+      rows.push({ page, ...(await audit(page, urls[page])) });
     }
     return rows;
   } finally {

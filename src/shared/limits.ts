@@ -50,6 +50,20 @@ export const APP_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 /** Cache lifetime of the public landing figures (server and page). */
 export const PUBLIC_ANALYTICS_CACHE_MS = 5 * 60 * 1000;
 
+/*
+ * Plain lists the browser reads without zod (the schema modules build their enums from them and
+ * re-export them): the card showcase's template picker and the owner's notifications.
+ */
+export const CARD_TEMPLATES = [
+  'modern',
+  'minimal',
+  'gradient',
+  'corporate',
+  'chinese',
+  'tech',
+] as const;
+export const LEAD_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

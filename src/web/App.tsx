@@ -187,9 +187,18 @@ function LoadVisitorChat() {
   return <Loading fullPage />;
 }
 
+/** The address the document opened at, until the first in-app navigation. */
+let openedAt: string | null = window.location.pathname;
+
+/**
+ * A page navigated to starts at its top. The page the document opened at is left where the
+ * browser put it: scrolling there would force a layout of the whole page before its first paint.
+ */
 function ScrollToTopOnNavigate() {
   const [location] = useLocation();
   useEffect(() => {
+    if (location === openedAt) return;
+    openedAt = null;
     window.scrollTo({ top: 0 });
   }, [location]);
   return null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_ACCEPT_LIST, type DocumentFormatKind } from '../limits.ts';
+import { CARD_TEMPLATES, DOCUMENT_ACCEPT_LIST, type DocumentFormatKind } from '../limits.ts';
 import { clearable, jobTitle, linkedinUrl, wechatId, whatsappNumber } from './card-contact.ts';
 import {
   clearableText,
@@ -14,14 +14,7 @@ import {
  * Messages are i18n keys (src/shared/i18n, sections "validation" and "errors").
  */
 
-export const CARD_TEMPLATES = [
-  'modern',
-  'minimal',
-  'gradient',
-  'corporate',
-  'chinese',
-  'tech',
-] as const;
+export { CARD_TEMPLATES };
 export const ZCardTemplate = z.enum(CARD_TEMPLATES);
 export type TCardTemplate = z.infer<typeof ZCardTemplate>;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { clearableText, optionalEmail, optionalText, safeText, websiteText } from './text.ts';
-import { LANGUAGES } from '../limits.ts';
+import { LANGUAGES, LEAD_PRIORITIES } from '../limits.ts';
 
 /* The sales pipeline: leads, tasks, settings, analytics, webhook, paper cards. */
 
 export const LEAD_STAGES = ['visitor', 'engaged', 'interested', 'qualified', 'converted'] as const;
 export type LeadStage = (typeof LEAD_STAGES)[number];
-export const LEAD_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export { LEAD_PRIORITIES };
 export type LeadPriority = (typeof LEAD_PRIORITIES)[number];
 export const TASK_TYPES = ['call', 'email', 'meeting', 'follow_up', 'quotation', 'sample'] as const;
 export const TASK_STATUSES = ['pending', 'completed'] as const;

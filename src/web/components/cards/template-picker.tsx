@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARD_TEMPLATES, type TCardTemplate } from '#shared/schemas/cards.ts';
+import { CARD_TEMPLATES } from '#shared/limits.ts';
+import type { TCardTemplate } from '#shared/schemas/cards.ts';
 import { cn } from '#web/lib/utils.ts';
 import { TEMPLATE_SWATCHES } from '#web/components/cards/templates/index.ts';
 

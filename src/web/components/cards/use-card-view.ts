@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { withSource } from '#shared/chat-source.ts';
 import type { TBusinessCard } from '#shared/schemas/cards.ts';
@@ -35,8 +34,23 @@ async function fetchLogoDataUrl(url: string): Promise<string | null> {
   }
 }
 
-/** The QR code for the chat link, made in the browser. */
+/** Resolves once the browser has painted what is on the page now (or soon, without frames). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') setTimeout(resolve, 0);
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
+/**
+ * The QR code for the chat link, made in the browser. Making it (a 432-px PNG) is a long task
+ * on a phone, and its library is not needed for the first paint: both come after the page
+ * around it has been painted, then the code fills in.
+ */
 export async function makeQr(text: string): Promise<string | null> {
+  await afterNextPaint();
+  // A library that did not arrive fails the query, which is asked again when a card next shows.
+  const { default: QRCode } = await import('qrcode');
   try {
     return await QRCode.toDataURL(text, {
       errorCorrectionLevel: 'M',

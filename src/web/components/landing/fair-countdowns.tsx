@@ -8,6 +8,7 @@ import {
   visibleCountdowns,
   type CountdownState,
 } from '#web/lib/fairs/countdown.ts';
+import { dateTimeFormat } from '#web/lib/intl-format.ts';
 import { useTradeFairs } from '#web/lib/landing/queries.ts';
 import { cn } from '#web/lib/utils.ts';
 import { Button } from '../ui/button.tsx';
@@ -23,17 +24,20 @@ function useNow(intervalMs: number): Date {
 }
 
 /** Fairs are dated in China and Hong Kong time, wherever the reader is. */
-const FAIR_TIME_ZONE = 'Asia/Shanghai';
+const FAIR_DATES: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'Asia/Shanghai',
+};
 
 function FairCard({ state }: { state: CountdownState<TTradeFair> }) {
   const { t, i18n } = useTranslation();
   const { fair } = state;
-  const dates = new Intl.DateTimeFormat(i18n.language, {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: FAIR_TIME_ZONE,
-  }).formatRange(new Date(fair.startsAt), new Date(fair.endsAt));
+  const dates = dateTimeFormat(i18n.language, FAIR_DATES).formatRange(
+    new Date(fair.startsAt),
+    new Date(fair.endsAt),
+  );
   const name = t(`fairs.items.${fair.slug}.name`, { defaultValue: fair.name });
   const location = t(`fairs.items.${fair.slug}.location`, { defaultValue: fair.location });
   const units = ['days', 'hours', 'minutes', 'seconds'] as const;

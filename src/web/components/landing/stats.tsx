@@ -1,5 +1,6 @@
 import { BarChart3, CreditCard, MessagesSquare, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '#web/lib/intl-format.ts';
 import { usePublicAnalytics } from '#web/lib/landing/queries.ts';
 
 const FIGURES = [
@@ -13,8 +14,8 @@ const FIGURES = [
 export function LandingStats() {
   const { t, i18n } = useTranslation();
   const analytics = usePublicAnalytics();
-  const number = new Intl.NumberFormat(i18n.language);
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const number = numberFormat(i18n.language);
+  const percent = numberFormat(i18n.language, { maximumFractionDigits: 1 });
 
   return (
     <section aria-labelledby="stats-title" className="mx-auto w-full max-w-6xl px-4 sm:px-6">

@@ -1,13 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useCurrentUser } from '#web/lib/session.ts';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { Button } from '../ui/button.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
-import { UserMenu } from './user-menu.tsx';
 import { isActivePath, navLinksFor } from './nav-links.ts';
+
+/*
+ * What only a signed-in owner sees, the live notifications and the account menu (with its
+ * positioning library), is fetched once someone is signed in: a visitor's page (the card
+ * showcase, a public card) does not wait for it. Each keeps its place while it arrives.
+ */
+const NotificationBell = lazy(() =>
+  import('../notifications/notification-bell.tsx').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+const UserMenu = lazy(() =>
+  import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })),
+);
 
 /** The bar on every page but home. */
 export function TopBar() {
@@ -36,14 +49,20 @@ export function TopBar() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          {user ? <NotificationBell /> : null}
+          {user ? (
+            <Suspense fallback={<span className="size-10" aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           <LanguageSwitcher className="w-[6.5rem] min-[400px]:w-[7.5rem] sm:w-auto" />
           <div className="hidden items-center gap-2 lg:flex">
             {isLoading ? (
               <span className="h-9 w-40" aria-hidden="true" />
             ) : user ? (
               <>
-                <UserMenu user={user} />
+                <Suspense fallback={<span className="h-10 w-32" aria-hidden="true" />}>
+                  <UserMenu user={user} />
+                </Suspense>
                 <Button asChild>
                   <Link href="/user-details">{t('nav.getStarted')}</Link>
                 </Button>

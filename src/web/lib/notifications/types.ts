@@ -4,7 +4,8 @@
  * thrown.
  */
 
-import { LEAD_PRIORITIES, type LeadPriority } from '#shared/schemas/pipeline.ts';
+import { LEAD_PRIORITIES } from '#shared/limits.ts';
+import type { LeadPriority } from '#shared/schemas/pipeline.ts';
 
 export const NOTIFICATION_STATUSES = ['new', 'acknowledged', 'responded', 'closed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
