@@ -67,9 +67,22 @@ test.describe('the landing page on a phone', () => {
     page,
   }) => {
     await useLanguage(page, 'en', false);
+    // The intro is held while its moments are checked, or a slow machine sees it end halfway:
+    // its animations are paused and, once it shows, the page's clock (its fallback timer);
+    // both go on below.
+    await page.clock.install();
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const hold = document.createElement('style');
+        hold.id = 'hold-intro';
+        hold.textContent = '.intro-scene [data-part] { animation-play-state: paused !important; }';
+        document.head.append(hold);
+      }),
+    );
     await page.goto('/');
     const root = page.locator('[data-intro-phase]');
     await expect(root).toHaveAttribute('data-intro-phase', 'intro');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
     const login = page.getByTestId('landing-login');
     const register = page.getByTestId('landing-register');
     await expect(login).toBeVisible();
@@ -111,6 +124,8 @@ test.describe('the landing page on a phone', () => {
     expect(focused[0]).toBe('Skip to main content');
 
     // The intro is short and plays once per browser.
+    await page.evaluate(() => document.getElementById('hold-intro')?.remove());
+    await page.clock.resume();
     await expect(root).toHaveAttribute('data-intro-phase', 'settled', { timeout: 1800 });
     await expect(page.getByTestId('intro-dim')).toHaveCSS('opacity', '0.7');
     await expect(page.getByTestId('landing-hero')).toHaveCSS('opacity', '1');

@@ -41,7 +41,7 @@ test.describe('landing intro', () => {
     await expect(page.getByTestId('landing-hero')).toHaveCSS('opacity', '0');
     // Log in and Register are usable while it plays.
     await expect(page.getByTestId('landing-login')).toBeVisible();
-    // It ends within 1 s.
+    // It ends within 1.5 s.
     await expect(root).toHaveAttribute('data-intro-phase', 'settled', { timeout: 2000 });
     await expect(page.getByTestId('landing-hero')).toHaveCSS('opacity', '1');
     await expect(page.getByTestId('intro-dim')).toHaveCSS('opacity', '0.7');

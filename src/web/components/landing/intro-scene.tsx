@@ -2,11 +2,8 @@ import { useCallback, useEffect, useState, type AnimationEvent } from 'react';
 
 /** Set once the intro has played in this browser: it never plays twice. */
 export const INTRO_SEEN_KEY = 'docucard.introSeen';
-/**
- * The intro gives way after this long whatever happens (its animation lasts as long). Short: the
- * page is not complete until it has played (see decision 043).
- */
-export const INTRO_FALLBACK_MS = 1000;
+/** The intro gives way after this long whatever happens (its animation lasts as long). */
+export const INTRO_FALLBACK_MS = 1500;
 
 export type IntroPhase = 'intro' | 'settled';
 
@@ -37,8 +34,9 @@ function firstPhase(): IntroPhase {
 
 /**
  * The intro's state: it plays once per browser, never for a signed-in owner, and ends when
- * its animation ends, after 1 s, or on any error; then the background dims and the scene
- * rests (it loops gently on a wide screen only: styles.css). The header (log in, register, language) is usable throughout.
+ * its animation ends, after 1.5 s, or on any error; then the background dims and the scene
+ * rests (it loops gently on a wide screen only: styles.css). The header (log in, register,
+ * language) is usable throughout.
  */
 export function useIntro({ signedIn }: { signedIn: boolean }) {
   const [phase, setPhase] = useState<IntroPhase>(firstPhase);
