@@ -82,7 +82,8 @@ test.describe('the landing page on a phone', () => {
     await page.goto('/');
     const root = page.locator('[data-intro-phase]');
     await expect(root).toHaveAttribute('data-intro-phase', 'intro');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    // A moment ahead of the page's now: pausing at a time already past is refused.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
     const login = page.getByTestId('landing-login');
     const register = page.getByTestId('landing-register');
     await expect(login).toBeVisible();

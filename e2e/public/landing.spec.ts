@@ -149,6 +149,43 @@ test.describe('landing page', () => {
     await expect(start).toHaveText('Creating…');
     await expect(page).toHaveURL(/\/document-upload\/\d+$/);
   });
+
+  test('reads its data once, sent with its first script, and nothing jumps when it arrives', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const reads = new Map<string, number>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) reads.set(pathname, (reads.get(pathname) ?? 0) + 1);
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('landing-promises')).toContainText('Runs on your own server');
+    await expect(page.getByTestId('stat-totalBusinessCards')).toHaveText(/^\d[\d,]*$/);
+    await expect(page.getByTestId('fair-card').first()).toBeVisible();
+    await expect(page.getByTestId('landing-login')).toBeVisible();
+    // Each read once: the page used the answers its entry script asked for (early-requests.ts).
+    for (const path of [
+      '/api/auth/user',
+      '/api/landing-content',
+      '/api/analytics/public',
+      '/api/trade-fairs',
+    ]) {
+      expect(reads.get(path), path).toBe(1);
+    }
+    const shift = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shift).toBeLessThan(0.01);
+  });
 });
 
 test.describe('landing start failure', () => {

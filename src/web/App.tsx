@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { isVisitorChatPath, matchesRoute, type PageRoute } from '#shared/client-routes.ts';
 import { RequireAuth } from './components/auth/require-auth.tsx';
@@ -7,21 +7,36 @@ import { RequireNumericId } from './components/routing/route-params.tsx';
 import { Loading } from './components/ui/spinner.tsx';
 import { useSessionRefresh } from './lib/use-session-refresh.ts';
 
-type PageModule = { default: ComponentType };
-type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
+type PageModule<P> = { default: ComponentType<P> };
+type Page<P = object> = ComponentType<P> & { preload: () => Promise<PageModule<P>> };
 
-/** A page in its own chunk; `preload` fetches it before React asks (the same fetch lazy() makes). */
-function lazyPage(load: () => Promise<PageModule>): Page {
-  return Object.assign(lazy(load), { preload: load });
+/**
+ * A page in its own chunk; `preload` fetches it before React asks (the same fetch lazy() makes).
+ * A page whose chunk is already here when it mounts is drawn at once; lazy() would first draw
+ * the fallback for a frame (a spinner, then the page). Each mount keeps what it started with.
+ */
+function lazyPage<P extends object = object>(load: () => Promise<PageModule<P>>): Page<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload) as unknown as ComponentType<P>;
+  function DeferredPage(props: P) {
+    const [View] = useState(() => loaded ?? Lazy);
+    return <View {...props} />;
+  }
+  return Object.assign(DeferredPage, { preload });
 }
 
 /*
  * The owner-side frame (top bar, notifications, account menu) is a chunk of its own too: home
  * has none of it, so the landing page does not fetch it (nor the zod its notifications use).
  */
-const loadAppLayout = () =>
-  import('./components/layout/app-layout.tsx').then(({ AppLayout }) => ({ default: AppLayout }));
-const AppLayout = lazy(loadAppLayout);
+const AppLayout = lazyPage<{ children: ReactNode }>(() =>
+  import('./components/layout/app-layout.tsx').then(({ AppLayout }) => ({ default: AppLayout })),
+);
 
 /* Every page is its own chunk. */
 const HomePage = lazyPage(() => import('./pages/home.tsx'));
@@ -148,20 +163,19 @@ export const ROUTES: RouteDef[] = [
 
 /**
  * The page the app opens on is fetched as soon as this module runs, beside the reader's
- * language (i18n/index.ts), rather than after it: the first page draws once both are in.
+ * language (i18n/index.ts), rather than after it: the first draw waits for both (app-root.tsx)
+ * and shows the page itself, not a spinner before it. Settles either way: a failed fetch is
+ * lazy()'s to retry and report when the page draws.
  */
-function preloadOpeningPage(path: string): void {
-  // A failed fetch is lazy()'s to retry and report when the page draws.
-  if (path === '/') {
-    HomePage.preload().catch(() => undefined);
-    return;
-  }
-  loadAppLayout().catch(() => undefined);
-  ROUTES.find((route) => route.page && matchesRoute(route.path, path))
-    ?.page?.preload()
-    .catch(() => undefined);
+function preloadOpeningPage(path: string): Promise<unknown> {
+  const page =
+    path === '/'
+      ? HomePage
+      : ROUTES.find((route) => route.page && matchesRoute(route.path, path))?.page;
+  const chunks = [page?.preload(), path === '/' ? undefined : AppLayout.preload()];
+  return Promise.allSettled(chunks);
 }
-preloadOpeningPage(window.location.pathname);
+export const openingPageReady = preloadOpeningPage(window.location.pathname);
 
 function renderRoute(route: RouteDef, params: Record<string, string | undefined>) {
   let element = route.page ? <route.page /> : <ComingNext page={route.comingNext ?? 'unknown'} />;

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { languageReady } from './i18n/index.ts';
-import { App } from './App.tsx';
+import { App, openingPageReady } from './App.tsx';
 import { AppProviders } from './providers.tsx';
 import './styles.css';
 
@@ -25,12 +25,15 @@ function TextsUnavailable() {
   );
 }
 
+/** The reader's texts (i18n/index.ts fetches only that language) and the opening page's chunk. */
+const firstDrawReady = Promise.all([languageReady, openingPageReady]).then(([texts]) => texts);
+
 /**
  * The app with everything around it: i18n, query cache, toasts, styles. Its own chunk (main.tsx).
- * Draws once the reader's language has arrived (i18n/index.ts fetches only that one).
+ * Draws once the reader's language and the page it opens on have arrived.
  */
 export default function AppRoot() {
-  if (!use(languageReady)) return <TextsUnavailable />;
+  if (!use(firstDrawReady)) return <TextsUnavailable />;
   return (
     <AppProviders>
       <App />

@@ -1,3 +1,4 @@
+import { sendEarlyRequests } from './lib/early-requests.ts';
 import { mountPage } from './lib/mount-page.tsx';
 
 /*
@@ -5,4 +6,6 @@ import { mountPage } from './lib/mount-page.tsx';
  * (chat.html, chat-main.tsx) the server sends for /chat paths. The app (app-root.tsx: i18n,
  * query cache, toasts, shell, styles.css) is a chunk of its own.
  */
+// The page's first reads leave now, beside its code rather than after it.
+sendEarlyRequests(window.location.pathname);
 mountPage(() => import('./app-root.tsx'));

@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '#shared/errors.ts';
 import { LANGUAGE_HEADER } from '#shared/limits.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 
 /** Codes the browser adds for failures that never produced a JSON error body. */
 export type ClientErrorCode = ErrorCode | 'NETWORK' | 'HTTP_ERROR';
@@ -99,7 +100,8 @@ export interface RequestOptions {
 /**
  * The one way the browser talks to the API: cookies included, the interface language in
  * `X-Language`, a JSON content type only when there is a body. A FormData body goes as
- * multipart (the browser writes the boundary). Any non-2xx answer throws ApiError.
+ * multipart (the browser writes the boundary). Any non-2xx answer throws ApiError. A GET the
+ * entry script sent ahead for this page is answered from that (lib/early-requests.ts).
  */
 export async function apiRequest<T>(
   method: HttpMethod,
@@ -120,14 +122,18 @@ export async function apiRequest<T>(
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      credentials: 'include',
-      cache: options.noCache ? 'no-store' : undefined,
-      signal: options.signal,
-    });
+    // A read the entry script already sent for this page (lib/early-requests.ts).
+    const early = method === 'GET' ? await takeEarlyResponse(path) : undefined;
+    response =
+      early ??
+      (await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        credentials: 'include',
+        cache: options.noCache ? 'no-store' : undefined,
+        signal: options.signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({

@@ -1,4 +1,4 @@
-import { StrictMode, type ComponentType } from 'react';
+import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { logPageLoadTime } from './page-load.ts';
 
@@ -25,7 +25,7 @@ function showLoadFailure(container: HTMLElement): void {
 /**
  * What both entry scripts do (main.tsx for the app, chat-main.tsx for the visitor chat): draw
  * the page whose chunk `load` fetches into #root, or the load failure when it does not arrive,
- * and log the page-load time. The chat's build renders it with Preact (docs/decisions/042).
+ * and log the page-load time. The build renders it with Preact (docs/decisions/042, 045).
  */
 export function mountPage(load: () => Promise<{ default: ComponentType }>): void {
   const container = document.getElementById('root');
@@ -35,7 +35,10 @@ export function mountPage(load: () => Promise<{ default: ComponentType }>): void
     ({ default: Page }) =>
       root.render(
         <StrictMode>
-          <Page />
+          {/* A page may wait for what it needs first (app-root.tsx: the reader's texts). */}
+          <Suspense fallback={null}>
+            <Page />
+          </Suspense>
         </StrictMode>,
       ),
     (error: unknown) => {

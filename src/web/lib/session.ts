@@ -10,6 +10,7 @@ import {
 import type { TPublicUser, TUserResponse } from '#shared/schemas/auth.ts';
 import { toast } from '../components/ui/use-toast.ts';
 import { apiRequest, errorText, isApiError } from './api.ts';
+import { earlyAnswer } from './early-requests.ts';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
@@ -21,18 +22,30 @@ export const SESSION_COOKIE_NAMES = ['sessionToken', SESSION_COOKIE, 'connect.si
  * a network or server failure throws, so a refetch that fails keeps the last known user
  * instead of throwing a working session away.
  */
+type CurrentUserAnswer = TUserResponse | { user: null };
+
+/** A 4xx answer to the user check (401 above all) means signed out. */
+function meansSignedOut(status: number): boolean {
+  return status >= 400 && status < 500;
+}
+
+/** The user the entry script's early read found (null: signed out), when its answer is here. */
+function earlyCurrentUser(): TPublicUser | null | undefined {
+  return earlyAnswer(CURRENT_USER_KEY[0], ({ ok, status, body }) => {
+    if (ok) return (body as CurrentUserAnswer | undefined)?.user ?? null;
+    return meansSignedOut(status) ? null : undefined;
+  });
+}
+
 export async function fetchCurrentUser(): Promise<TPublicUser | null> {
   try {
-    const response = await apiRequest<TUserResponse | { user: null }>(
-      'GET',
-      CURRENT_USER_KEY[0],
-      undefined,
-      { noCache: true },
-    );
+    const response = await apiRequest<CurrentUserAnswer>('GET', CURRENT_USER_KEY[0], undefined, {
+      noCache: true,
+    });
     // A 200 with `user: null` also means signed out (keeps the browser console free of a 401).
     return response?.user ?? null;
   } catch (error) {
-    if (isApiError(error) && error.status >= 400 && error.status < 500) return null;
+    if (isApiError(error) && meansSignedOut(error.status)) return null;
     throw error;
   }
 }
@@ -52,6 +65,7 @@ export function useCurrentUser(): CurrentUserState {
   const query = useQuery({
     queryKey: CURRENT_USER_KEY,
     queryFn: fetchCurrentUser,
+    initialData: earlyCurrentUser,
     staleTime: CURRENT_USER_STALE_MS,
     gcTime: CURRENT_USER_GC_MS,
     refetchOnWindowFocus: true,

@@ -173,15 +173,85 @@ function FooterLanguages() {
   );
 }
 
-export default function HomePage() {
+/**
+ * The hero over the intro scene. It alone holds the intro's state, so the intro's end draws the
+ * hero again and not the whole page (a phone's main thread is busy enough at that moment).
+ */
+function Hero() {
   const { t } = useTranslation();
-  useDocumentTitle();
   const { user } = useCurrentUser();
   const intro = useIntro({ signedIn: Boolean(user) });
   const settled = intro.phase === 'settled';
+  return (
+    <section
+      aria-labelledby="hero-title"
+      data-intro-phase={intro.phase}
+      className="relative isolate overflow-hidden bg-slate-950 text-white"
+    >
+      <IntroScene phase={intro.phase} onEnd={intro.finish} />
+      <div
+        aria-hidden="true"
+        className={cn(
+          'absolute inset-0 bg-slate-950 transition-opacity duration-250',
+          settled ? 'opacity-70' : 'opacity-0',
+        )}
+        data-testid="intro-dim"
+      />
+      {!settled ? (
+        <button
+          type="button"
+          onClick={intro.finish}
+          className="absolute right-3 bottom-24 z-20 min-h-11 rounded-lg bg-slate-900/80 px-4 py-2 text-sm font-medium text-white backdrop-blur hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-white sm:right-6 sm:bottom-28"
+          data-testid="skip-intro"
+        >
+          {t('landing.intro.skip')}
+        </button>
+      ) : null}
+      <div
+        // While the intro plays the hero is invisible, so nothing in it can be focused.
+        inert={!settled}
+        className={cn('landing-content relative z-10', settled ? 'opacity-100' : 'opacity-0')}
+        data-testid="landing-hero"
+      >
+        <div className="mx-auto w-full max-w-6xl px-4 pt-32 pb-20 sm:px-6 sm:pt-36 sm:pb-28">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/20">
+            <Sparkles aria-hidden="true" className="size-4" />
+            {t('landing.hero.eyebrow')}
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-5 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl"
+          >
+            {t('landing.hero.title')}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-200">{t('landing.hero.pitch')}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <StartButton testId="landing-start" />
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/40 bg-white/10 text-white hover:bg-white/20"
+            >
+              <Link href="/card-demo" data-testid="watch-demo">
+                <PlayCircle aria-hidden="true" />
+                {t('landing.hero.demo')}
+              </Link>
+            </Button>
+          </div>
+          <HeroPromises />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  useDocumentTitle();
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50" data-intro-phase={intro.phase}>
+    <div className="flex min-h-dvh flex-col bg-slate-50">
       <a
         href="#main"
         data-testid="landing-skip-link"
@@ -204,65 +274,7 @@ export default function HomePage() {
           </div>
         </header>
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-          <section
-            aria-labelledby="hero-title"
-            className="relative isolate overflow-hidden bg-slate-950 text-white"
-          >
-            <IntroScene phase={intro.phase} onEnd={intro.finish} />
-            <div
-              aria-hidden="true"
-              className={cn(
-                'absolute inset-0 bg-slate-950 transition-opacity duration-250',
-                settled ? 'opacity-70' : 'opacity-0',
-              )}
-              data-testid="intro-dim"
-            />
-            {!settled ? (
-              <button
-                type="button"
-                onClick={intro.finish}
-                className="absolute right-3 bottom-24 z-20 min-h-11 rounded-lg bg-slate-900/80 px-4 py-2 text-sm font-medium text-white backdrop-blur hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-white sm:right-6 sm:bottom-28"
-                data-testid="skip-intro"
-              >
-                {t('landing.intro.skip')}
-              </button>
-            ) : null}
-            <div
-              // While the intro plays the hero is invisible, so nothing in it can be focused.
-              inert={!settled}
-              className={cn('landing-content relative z-10', settled ? 'opacity-100' : 'opacity-0')}
-              data-testid="landing-hero"
-            >
-              <div className="mx-auto w-full max-w-6xl px-4 pt-32 pb-20 sm:px-6 sm:pt-36 sm:pb-28">
-                <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/20">
-                  <Sparkles aria-hidden="true" className="size-4" />
-                  {t('landing.hero.eyebrow')}
-                </p>
-                <h1
-                  id="hero-title"
-                  className="mt-5 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl"
-                >
-                  {t('landing.hero.title')}
-                </h1>
-                <p className="mt-5 max-w-2xl text-lg text-slate-200">{t('landing.hero.pitch')}</p>
-                <div className="mt-8 flex flex-wrap gap-3">
-                  <StartButton testId="landing-start" />
-                  <Button
-                    asChild
-                    size="lg"
-                    variant="outline"
-                    className="border-white/40 bg-white/10 text-white hover:bg-white/20"
-                  >
-                    <Link href="/card-demo" data-testid="watch-demo">
-                      <PlayCircle aria-hidden="true" />
-                      {t('landing.hero.demo')}
-                    </Link>
-                  </Button>
-                </div>
-                <HeroPromises />
-              </div>
-            </div>
-          </section>
+          <Hero />
 
           <div className="flex flex-1 flex-col gap-16 py-12 sm:gap-20 sm:py-16">
             <div className="relative z-10 -mt-20 sm:-mt-24">

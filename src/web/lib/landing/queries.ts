@@ -4,12 +4,19 @@ import { PUBLIC_ANALYTICS_CACHE_MS } from '#shared/limits.ts';
 import type { TPublicAnalytics, TTradeFair } from '#shared/schemas/public.ts';
 import type { TLandingContentResponse } from '#shared/landing.ts';
 import { apiRequest } from '../api.ts';
+import { earlyData } from '../early-requests.ts';
+
+/*
+ * The landing page's reads leave with its entry script (lib/early-requests.ts): an answer
+ * already here is the query's first data.
+ */
 
 /** The landing figures; the server caches them 5 minutes, so does the page. */
 export function usePublicAnalytics() {
   return useQuery({
     queryKey: ['/api/analytics/public'],
     queryFn: () => apiRequest<TPublicAnalytics>('GET', '/api/analytics/public'),
+    initialData: () => earlyData<TPublicAnalytics>('/api/analytics/public'),
     staleTime: PUBLIC_ANALYTICS_CACHE_MS,
   });
 }
@@ -18,6 +25,7 @@ export function useTradeFairs() {
   return useQuery({
     queryKey: ['/api/trade-fairs'],
     queryFn: () => apiRequest<TTradeFair[]>('GET', '/api/trade-fairs'),
+    initialData: () => earlyData<TTradeFair[]>('/api/trade-fairs'),
     staleTime: 60 * 60 * 1000,
   });
 }
@@ -29,6 +37,7 @@ export function useLandingContent() {
   return useQuery({
     queryKey: LANDING_CONTENT_KEY,
     queryFn: () => apiRequest<TLandingContentResponse>('GET', '/api/landing-content'),
+    initialData: () => earlyData<TLandingContentResponse>('/api/landing-content'),
     staleTime: 60 * 1000,
   });
 }
