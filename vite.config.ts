@@ -22,26 +22,12 @@ function visitorChatPage(): Plugin {
   };
 }
 
-/**
- * The build renders with Preact through preact/compat rather than React DOM (docs/decisions/042
- * and 045): the same components, a fifth of the renderer's weight and main-thread time on a
- * phone. The development server and the unit tests render with React.
- */
-const PREACT_FOR_REACT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 // The front end lives in src/web; the server serves dist/web (see src/server/app.ts). The
 // visitor chat's page (chat.html) is a second build into the same folder: vite.chat.config.ts.
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), visitorChatPage()],
-  resolve: command === 'build' ? { alias: PREACT_FOR_REACT } : {},
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -68,4 +54,4 @@ export default defineConfig(({ command }) => ({
       '/ws': { target: 'ws://127.0.0.1:5000', ws: true },
     },
   },
-}));
+});

@@ -1,6 +1,7 @@
 import { use } from 'react';
 import { languageReady } from './i18n/index.ts';
-import { App, openingPageReady } from './App.tsx';
+import { App } from './App.tsx';
+import { openingPageReady } from './routes.tsx';
 import { AppProviders } from './providers.tsx';
 import './styles.css';
 
@@ -26,7 +27,7 @@ function TextsUnavailable() {
 }
 
 /** The reader's texts (i18n/index.ts fetches only that language) and the opening page's chunk. */
-const firstDrawReady = Promise.all([languageReady, openingPageReady]).then(([texts]) => texts);
+const firstDrawReady = Promise.all([languageReady, openingPageReady()]).then(([texts]) => texts);
 
 /**
  * The app with everything around it: i18n, query cache, toasts, styles. Its own chunk (main.tsx).

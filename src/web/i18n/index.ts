@@ -12,19 +12,7 @@ import {
   cjkSpacingInterpolation,
   cjkSpacingPostProcessor,
 } from '../lib/cjk-spacing-i18next.ts';
-import { browserInterfaceLanguage } from './browser-language.ts';
-
-/*
- * Each language's texts are a chunk of their own: a page fetches only its reader's before it
- * draws (about 28 KiB compressed instead of 86 for all three), and switching language fetches
- * the new one first (docs/decisions/041). Fallback to the default language finds nothing it has
- * not fetched, which is never needed: every locale file has the same keys (i18n.test.ts).
- */
-const TEXTS: Record<Language, () => Promise<{ default: object }>> = {
-  en: () => import('#shared/i18n/en.json'),
-  'zh-CN': () => import('#shared/i18n/zh-CN.json'),
-  'zh-TW': () => import('#shared/i18n/zh-TW.json'),
-};
+import { TEXTS, readStoredLanguage } from './texts.ts';
 
 /** Fetches the texts of each language not held yet (a failed fetch is tried again next time). */
 export async function loadLanguages(languages: readonly Language[]): Promise<void> {
@@ -44,17 +32,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-CN': '简体中文',
   'zh-TW': '繁體中文',
 };
-
-/** The saved choice when there is one, else what the browser prefers (browser-language.ts). */
-function readStoredLanguage(): Language {
-  try {
-    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : browserInterfaceLanguage();
-  } catch {
-    // Storage can be unavailable (privacy mode); the browser's language still works.
-    return browserInterfaceLanguage();
-  }
-}
 
 /** Simplified Chinese, Hong Kong and Taiwan Chinese browsers get a region marker. */
 export function isChineseBrowser(languages: readonly string[]): boolean {

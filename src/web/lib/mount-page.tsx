@@ -25,7 +25,7 @@ function showLoadFailure(container: HTMLElement): void {
 /**
  * What both entry scripts do (main.tsx for the app, chat-main.tsx for the visitor chat): draw
  * the page whose chunk `load` fetches into #root, or the load failure when it does not arrive,
- * and log the page-load time. The build renders it with Preact (docs/decisions/042, 045).
+ * and log the page-load time. The chat's build renders it with Preact (docs/decisions/042).
  */
 export function mountPage(load: () => Promise<{ default: ComponentType }>): void {
   const container = document.getElementById('root');
