@@ -168,13 +168,12 @@ export const ROUTES: RouteDef[] = [
  * lazy()'s to retry and report when the page draws.
  */
 function preloadOpeningPage(path: string): Promise<unknown> {
-  const page =
-    path === '/'
-      ? HomePage
-      : ROUTES.find((route) => route.page && matchesRoute(route.path, path))?.page;
-  const chunks = [page?.preload(), path === '/' ? undefined : AppLayout.preload()];
-  return Promise.allSettled(chunks);
+  // Home has no frame; every other page draws inside AppLayout.
+  if (path === '/') return Promise.allSettled([HomePage.preload()]);
+  const page = ROUTES.find((route) => route.page && matchesRoute(route.path, path))?.page;
+  return Promise.allSettled([AppLayout.preload(), page?.preload()]);
 }
+
 let opening: Promise<unknown> | undefined;
 
 /** The chunks of the page the document opened on, fetched once (main.tsx asks first). */

@@ -17,11 +17,6 @@ export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 /** Cookie names earlier versions of the product used; all are expired on logout. */
 export const SESSION_COOKIE_NAMES = ['sessionToken', SESSION_COOKIE, 'connect.sid', 'sid'] as const;
 
-/**
- * The signed-in user, or null when signed out. A 4xx answer (401 above all) means signed out;
- * a network or server failure throws, so a refetch that fails keeps the last known user
- * instead of throwing a working session away.
- */
 type CurrentUserAnswer = TUserResponse | { user: null };
 
 /** A 4xx answer to the user check (401 above all) means signed out. */
@@ -37,6 +32,11 @@ function earlyCurrentUser(): TPublicUser | null | undefined {
   });
 }
 
+/**
+ * The signed-in user, or null when signed out. A 4xx answer (401 above all) means signed out;
+ * a network or server failure throws, so a refetch that fails keeps the last known user
+ * instead of throwing a working session away.
+ */
 export async function fetchCurrentUser(): Promise<TPublicUser | null> {
   try {
     const response = await apiRequest<CurrentUserAnswer>('GET', CURRENT_USER_KEY[0], undefined, {
