@@ -35,13 +35,18 @@ export interface Account {
 
 /**
  * The link in the newest mail written to the outbox for an address (of the e2e server, or of
- * a server a spec started itself on `dataDir`).
+ * a server a spec started itself on `dataDir`). With `unlike`, waits for a mail whose link is
+ * another one: mails leave in the background, so a later mail may not be written yet.
  */
-export async function mailedLink(email: string, dataDir = E2E_DATA_DIR): Promise<string> {
+export async function mailedLink(
+  email: string,
+  dataDir = E2E_DATA_DIR,
+  unlike?: string,
+): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const mail = await latestMailTo(path.resolve(dataDir, 'mail'), email);
     const link = mail && firstLink(mail);
-    if (link) return link;
+    if (link && link !== unlike) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail for ${email}`);
