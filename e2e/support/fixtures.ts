@@ -49,7 +49,7 @@ export async function mailedLink(
     if (link && link !== unlike) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no mail for ${email}`);
+  throw new Error(`no ${unlike ? 'newer ' : ''}mail for ${email}`);
 }
 
 /**
