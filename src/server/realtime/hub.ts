@@ -1,16 +1,17 @@
 import type { EventBus } from './event-bus.ts';
+import { textFrame } from './ws-frame.ts';
 
 /**
  * One event's JSON, serialised once for all of its listeners: the text for an event stream, the
- * same text as UTF-8 bytes for a socket (encoded once, not once per socket).
+ * same text as one WebSocket frame for a socket (framed once, not once per socket).
  */
 export class OutgoingMessage {
-  private encoded: Buffer | undefined;
+  private framed: Buffer | undefined;
 
   constructor(readonly text: string) {}
 
-  get bytes(): Buffer {
-    return (this.encoded ??= Buffer.from(this.text));
+  get frame(): Buffer {
+    return (this.framed ??= textFrame(this.text));
   }
 }
 

@@ -9,7 +9,7 @@ let hub: RealtimeHub;
 afterEach(() => hub.close());
 
 describe('fan-out to an owner with many screens', () => {
-  it('serialises an event once: every screen is handed the same bytes', async () => {
+  it('serialises and frames an event once: every screen is handed the same frame', async () => {
     hub = new RealtimeHub(createMemoryBus(pino({ level: 'silent' })));
     const received = Array.from({ length: 3 }, () => [] as OutgoingMessage[]);
     for (const messages of received) {
@@ -17,8 +17,11 @@ describe('fan-out to an owner with many screens', () => {
     }
     await hub.toOwner(7, { type: 'hello', text: '你好' });
     const [a, b, c] = received.map((messages) => messages[0]!);
-    expect(a!.bytes).toBe(b!.bytes);
-    expect(b!.bytes).toBe(c!.bytes);
-    expect(a!.bytes.toString('utf8')).toBe('{"type":"hello","text":"你好"}');
+    expect(a!.frame).toBe(b!.frame);
+    expect(b!.frame).toBe(c!.frame);
+    const json = '{"type":"hello","text":"你好"}';
+    // FIN + text, then the payload's length in bytes (no mask: a server's frame), then the text.
+    expect([...a!.frame.subarray(0, 2)]).toEqual([0x81, Buffer.byteLength(json)]);
+    expect(a!.frame.subarray(2).toString('utf8')).toBe(json);
   });
 });

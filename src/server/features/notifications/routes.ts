@@ -18,6 +18,7 @@ import { requireUser } from '#server/lib/auth-guard.ts';
 import { ConnectionSlots, type SlotClaim } from '#server/lib/connection-slots.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { RealtimeHub } from '#server/realtime/hub.ts';
+import { sendTextFrame } from '#server/realtime/ws-frame.ts';
 import * as notifications from './service.ts';
 import { translateReply, translateVisitorMessage } from './translation.ts';
 
@@ -129,8 +130,7 @@ export function registerNotificationRoutes(
     };
     // Keyed by the login session: logout, a password change or expiry closes this socket.
     const remove = hub.addAgent(agent.id, session, {
-      send: (message) =>
-        socket.readyState === socket.OPEN && socket.send(message.bytes, { binary: false }),
+      send: (message) => sendTextFrame(socket, message.frame, message.text),
       close: () => socket.close(WS_CLOSE_UNAUTHENTICATED, 'session ended'),
     });
     // 'close' follows every end (an error or a dropped connection too): the slot comes back.
