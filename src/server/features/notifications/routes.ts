@@ -130,7 +130,7 @@ export function registerNotificationRoutes(
     };
     // Keyed by the login session: logout, a password change or expiry closes this socket.
     const remove = hub.addAgent(agent.id, session, {
-      send: (message) => sendTextFrame(socket, message.frame, message.text),
+      send: (message) => sendTextFrame(socket, message),
       close: () => socket.close(WS_CLOSE_UNAUTHENTICATED, 'session ended'),
     });
     // 'close' follows every end (an error or a dropped connection too): the slot comes back.
