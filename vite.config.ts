@@ -32,6 +32,9 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // A chunk's imports are fetched by the browser's module loader, not announced by script
+    // (decision 048).
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // The icons every page draws are one chunk, not one each (decision 045).
