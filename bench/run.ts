@@ -1,7 +1,12 @@
 /*
  * `npm run bench` runs every benchmark in bench/ and prints one table. `npm run bench -- auth`
- * runs only those whose name contains "auth".
+ * runs only those whose name contains "auth". Each runs in a process of its own, so none
+ * measures what another left behind: the memory rows read the resident memory of the process
+ * (a pass that ran them all in one counted a gigabyte of earlier benchmarks' heap as the
+ * server's), and a heap grown by one benchmark slows the next one's collections.
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { analyticsBench } from './analytics.bench.ts';
 import { audioBench } from './audio.bench.ts';
 import { answerBench } from './answer.bench.ts';
@@ -56,11 +61,36 @@ const benches: Bench[] = [
   boundsBench,
   lighthouseBench,
 ];
-const filter = process.argv[2];
-const results: BenchResult[] = [];
-for (const bench of benches.filter((b) => !filter || b.name.includes(filter))) {
-  process.stdout.write(`running ${bench.name}…\n`);
-  results.push(...(await bench.run()));
+/** In the process `inOwnProcess` starts: runs the one benchmark named and sends its rows back. */
+const ONLY = '--only';
+
+/** One benchmark's rows, from a process of its own; a benchmark that fails fails the pass. */
+function inOwnProcess(bench: Bench): Promise<BenchResult[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [ONLY, bench.name], {
+      execArgv: ['--import', 'tsx'],
+    });
+    let rows: BenchResult[] | undefined;
+    child.on('message', (message: BenchResult[]) => (rows = message));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0 && rows) resolve(rows);
+      else reject(new Error(`the ${bench.name} benchmark failed (exit code ${code})`));
+    });
+  });
 }
-console.table(results);
-process.exit(0);
+
+if (process.argv[2] === ONLY) {
+  const bench = benches.find((b) => b.name === process.argv[3])!;
+  const rows = await bench.run();
+  process.send!(rows, () => process.exit(0));
+} else {
+  const filter = process.argv[2];
+  const results: BenchResult[] = [];
+  for (const bench of benches.filter((b) => !filter || b.name.includes(filter))) {
+    process.stdout.write(`running ${bench.name}…\n`);
+    results.push(...(await inOwnProcess(bench)));
+  }
+  console.table(results);
+  process.exit(0);
+}
