@@ -337,6 +337,10 @@ test('the buyer sees the cited pages, zooms, swipes and closes', async ({ page }
   await first.focus();
   await page.keyboard.press('Enter');
   await expect(viewer).toBeVisible();
+  // Keys reach the viewer once it holds the focus (its handlers are set up after it is drawn).
+  await expect
+    .poll(() => viewer.evaluate((node) => node.contains(document.activeElement)))
+    .toBe(true);
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
   await expect(first).toBeFocused();
