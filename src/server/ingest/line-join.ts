@@ -48,24 +48,80 @@ const FIGURE_START = /^[$€£¥￥]?\d/u;
 const LIST_ITEM =
   /^(?:[-–—•*·▪●◆■►▶✓✔☐□○◦]|\d{1,3}[.)、．](?!\d)|[(（]\d{1,3}[)）]|[(（]?[一二三四五六七八九十]+[)）、]|[①-⑳]|[a-z][.)]\s|第[一二三四五六七八九十百\d]+[章节条款部])/u;
 /** Contact data: an e-mail address, a web address, a labelled phone number. */
-const CONTACT =
-  /@|^(?:https?:\/\/|www\.)|^(?:tel|phone|mobile|fax|e-?mail|web|电话|電話|手机|手機|传真|傳真|邮箱|郵箱|网址|網址)\b/iu;
+const CONTACT_START =
+  /^(?:https?:\/\/|www\.)|^(?:tel|phone|mobile|fax|e-?mail|web|电话|電話|手机|手機|传真|傳真|邮箱|郵箱|网址|網址)\b/iu;
 /** A table row as the readers write it: "Header: value · Header: value", or pipe cells. */
 const TABLE_ROW = /\s·\s|\||\t/u;
 const SENTENCE_END = /[.!?。！？:：;；]$/u;
 
-function isStructural(line: string): boolean {
-  return LIST_ITEM.test(line) || TABLE_ROW.test(line) || CONTACT.test(line);
+/*
+ * A line kept so far, with lines joined onto it. What the rules ask of its start or its end is
+ * read off a slice of it, and whether it holds a table cell or an e-mail address is carried over
+ * from the lines joined: asked of the whole text every time, a paragraph of prose joined line by
+ * line was reread in full for each line added to it (most of the time a PDF's text spent here).
+ * The answers are the same as the patterns' over the whole text.
+ */
+interface Kept {
+  text: string;
+  tableRow: boolean;
+  atSign: boolean;
+}
+
+/** Longest match of TABLE_ROW, less one: how far a cell mark can reach across a join. */
+const TABLE_ROW_REACH = 2;
+/** Enough of a line's start for CONTACT_START, the character after its longest word included. */
+const CONTACT_START_REACH = 16;
+/** Enough of a line's end for BEFORE_FIGURE_END ("approximately"), with the character before. */
+const BEFORE_FIGURE_REACH = 16;
+
+function kept(line: string): Kept {
+  return { text: line, tableRow: TABLE_ROW.test(line), atSign: line.includes('@') };
+}
+
+function joined(previous: Kept, glue: string, line: Kept): Kept {
+  const seam = previous.text.slice(-TABLE_ROW_REACH) + glue + line.text.slice(0, TABLE_ROW_REACH);
+  return {
+    text: previous.text + glue + line.text,
+    tableRow: previous.tableRow || line.tableRow || TABLE_ROW.test(seam),
+    atSign: previous.atSign || line.atSign,
+  };
+}
+
+function isContact(line: Kept): boolean {
+  return line.atSign || CONTACT_START.test(line.text.slice(0, CONTACT_START_REACH));
+}
+
+function isStructural(line: Kept): boolean {
+  return LIST_ITEM.test(line.text) || line.tableRow || isContact(line);
+}
+
+/** The line's last character, a surrogate pair whole: enough for a one-character `…$` pattern. */
+function lastCharacter(text: string): string {
+  return text.slice(-2);
+}
+
+/** FIGURE_END, asked of the line's last run of digits, commas, stops and "%" and what precedes it. */
+function endsInFigure(text: string): boolean {
+  let start = text.length;
+  while (start > 0 && /[\d,.%]/.test(text[start - 1]!)) start--;
+  return start < text.length && FIGURE_END.test(text.slice(Math.max(0, start - 2)));
 }
 
 /** A line of Latin prose: four words or more, not the short line of a card or a heading. */
 function isLatinProse(line: string): boolean {
-  return line.split(/\s+/).length >= 4 && /\p{Ll}/u.test(line);
+  // Three runs of spaces between words: what splitting at /\s+/ into four parts or more needs.
+  return /\s+\S+\s+\S+\s/u.test(line) && /\p{Ll}/u.test(line);
 }
 
 /** A line of Chinese prose long enough to have been wrapped at the margin. */
 function isChineseProse(line: string): boolean {
-  return [...line].length >= 15 && /[，、。；]/u.test(line.slice(0, -1));
+  return hasCodePoints(line, 15) && /[，、。；]/u.test(line.slice(0, -1));
+}
+
+function hasCodePoints(text: string, count: number): boolean {
+  let found = 0;
+  for (const _ of text) if (++found >= count) return true;
+  return false;
 }
 
 function joiner(previous: string, next: string): string {
@@ -74,48 +130,55 @@ function joiner(previous: string, next: string): string {
 }
 
 /** Whether a line break between `previous` and `next` sits inside a sentence or a figure. */
-function breaksFact(previous: string, next: string): boolean {
-  if (TABLE_ROW.test(previous) || TABLE_ROW.test(next)) return false;
-  if (NO_LINE_START.test(next)) return true;
+function breaksFact(previous: Kept, next: Kept): boolean {
+  if (previous.tableRow || next.tableRow) return false;
+  if (NO_LINE_START.test(next.text)) return true;
   // A phone number ends in digits; the next line of a card is no unit of it.
-  if (CONTACT.test(previous) || CONTACT.test(next)) return false;
-  if (FIGURE_END.test(previous) && UNIT_START.test(next)) return true;
-  return BEFORE_FIGURE_END.test(previous) && FIGURE_START.test(next) && !LIST_ITEM.test(next);
+  if (isContact(previous) || isContact(next)) return false;
+  if (endsInFigure(previous.text) && UNIT_START.test(next.text)) return true;
+  return (
+    BEFORE_FIGURE_END.test(previous.text.slice(-BEFORE_FIGURE_REACH)) &&
+    FIGURE_START.test(next.text) &&
+    !LIST_ITEM.test(next.text)
+  );
 }
 
-function breaksSentence(previous: string, next: string): boolean {
-  if (isStructural(previous) || isStructural(next) || SENTENCE_END.test(previous)) return false;
-  if (previous.endsWith('-')) return false;
-  if (/^\p{Ll}/u.test(next)) return isLatinProse(previous) && /[\p{L}\p{N},)]$/u.test(previous);
-  if (!HAN_LETTER.test(next[0] ?? '')) return false;
-  if (/[，、]$/u.test(previous)) return true;
-  return HAN_LETTER.test(previous.at(-1) ?? '') && isChineseProse(previous);
+function breaksSentence(previous: Kept, next: Kept): boolean {
+  if (isStructural(previous) || isStructural(next)) return false;
+  const end = lastCharacter(previous.text);
+  if (SENTENCE_END.test(end) || end.endsWith('-')) return false;
+  const { text } = next;
+  if (/^\p{Ll}/u.test(text)) return /[\p{L}\p{N},)]$/u.test(end) && isLatinProse(previous.text);
+  if (!HAN_LETTER.test(text[0] ?? '')) return false;
+  if (/[，、]$/u.test(end)) return true;
+  return HAN_LETTER.test(previous.text.at(-1) ?? '') && isChineseProse(previous.text);
 }
 
 /** `text` with lines broken inside a sentence or a figure joined (see above). */
 export function joinWrappedLines(text: string): string {
   const lines = text.split('\n');
-  const out: string[] = [];
+  const out: Kept[] = [];
   /** Blank lines met since the last line kept. */
   let blanks = 0;
   for (const raw of lines) {
-    const line = raw.trim();
-    if (!line) {
+    const trimmed = raw.trim();
+    if (!trimmed) {
       blanks++;
       continue;
     }
+    const line = kept(trimmed);
     const previous = out.at(-1);
     const joins =
       previous !== undefined &&
       ((blanks <= 1 && breaksFact(previous, line)) ||
         (blanks === 0 && breaksSentence(previous, line)));
     if (joins) {
-      out[out.length - 1] = previous + joiner(previous, line) + line;
+      out[out.length - 1] = joined(previous, joiner(previous.text, trimmed), line);
     } else {
-      if (previous !== undefined && blanks > 0) out.push('');
+      if (previous !== undefined && blanks > 0) out.push(kept(''));
       out.push(line);
     }
     blanks = 0;
   }
-  return out.join('\n');
+  return out.map((line) => line.text).join('\n');
 }

@@ -110,4 +110,14 @@ describe('joinWrappedLines: what stays a line', () => {
     expect(join('Chapter 3', '', '', '年度报告')).toBe('Chapter 3\n\n年度报告');
     expect(join('A new era', 'A new pump')).toBe('A new era\nA new pump');
   });
+
+  it('judges a joined paragraph by all of its lines, not by the last one joined', () => {
+    // The address joined in first keeps the line a contact line: its figure takes no unit.
+    expect(join('Mail sales@hengtai.cn', ', room 1200', 'mm')).toBe(
+      'Mail sales@hengtai.cn, room 1200\nmm',
+    );
+    // The figure is the whole run of digits at the end: "X1200" is a model, not 1,200 mm.
+    expect(join('Model X1200', 'mm')).toBe('Model X1200\nmm');
+    expect(join('Width 1200', 'mm')).toBe('Width 1200 mm');
+  });
 });
