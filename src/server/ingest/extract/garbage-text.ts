@@ -216,6 +216,70 @@ export interface TextLayerStatistics {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
 
+/** Which ASCII characters split words for the mixed-alphabet sign: [\s\p{P}\p{S}\p{N}]. */
+const ASCII_WORD_BREAK = Array.from({ length: 0x80 }, (_, code) =>
+  /[\s\p{P}\p{S}\p{N}]/u.test(String.fromCharCode(code)),
+);
+
+/**
+ * Words (split at spaces, punctuation, symbols and digits) and those mixing alphabets. An ASCII
+ * text, most pages, is counted by code: its only alphabet is Latin, so no word mixes two.
+ */
+function countWords(text: string, ascii: boolean): { words: number; mixedWords: number } {
+  let words = 0;
+  let mixedWords = 0;
+  if (ascii) {
+    let letter = false;
+    for (let at = 0; at <= text.length; at++) {
+      const code = at < text.length ? text.charCodeAt(at) : 0x20;
+      if (!ASCII_WORD_BREAK[code]) {
+        letter ||= isAsciiLetter(code);
+        continue;
+      }
+      if (letter) words++;
+      letter = false;
+    }
+    return { words, mixedWords };
+  }
+  for (const word of text.split(/[\s\p{P}\p{S}\p{N}]+/u)) {
+    const alphabets = wordAlphabets(word);
+    if (alphabets === 'none') continue;
+    words++;
+    if (alphabets === 'mixed') mixedWords++;
+  }
+  return { words, mixedWords };
+}
+
+/**
+ * How often each letter a-z occurs in the text's distinct words of two letters or more, accents
+ * folded (by dropping the marks of the decomposed text: marks never separate words). Distinct:
+ * a page that repeats "TEST" or "XXXXXXX" a hundred times says nothing about its language.
+ */
+function distinctWordLetters(text: string, ascii: boolean): { counts: number[]; letters: number } {
+  // NFD leaves ASCII as it is, and it has no marks.
+  const folded = ascii
+    ? text.toLowerCase()
+    : text.normalize('NFD').toLowerCase().replace(/\p{M}/gu, '');
+  const counts = new Array<number>(26).fill(0);
+  let letters = 0;
+  const seen = new Set<string>();
+  let start = 0;
+  for (let at = 0; at <= folded.length; at++) {
+    const code = at < folded.length ? folded.charCodeAt(at) : 0;
+    if (code >= 0x61 && code <= 0x7a) continue;
+    if (at - start >= 2) {
+      const word = folded.slice(start, at);
+      if (!seen.has(word)) {
+        seen.add(word);
+        for (let i = start; i < at; i++) counts[folded.charCodeAt(i) - 97]!++;
+        letters += at - start;
+      }
+    }
+    start = at + 1;
+  }
+  return { counts, letters };
+}
+
 export function textLayerStatistics(text: string): TextLayerStatistics {
   let printed = 0;
   let unmapped = 0;
@@ -223,6 +287,7 @@ export function textLayerStatistics(text: string): TextLayerStatistics {
   let symbols = 0;
   let allLetters = 0;
   let rareLetters = 0;
+  let ascii = true;
   const rare = new Map<string, number>();
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
@@ -239,6 +304,7 @@ export function textLayerStatistics(text: string): TextLayerStatistics {
       }
       continue;
     }
+    ascii = false;
     // One code point, as `for (const char of text)` gives them (a lone surrogate on its own).
     const char = String.fromCodePoint(text.codePointAt(at)!);
     at += char.length - 1;
@@ -259,24 +325,7 @@ export function textLayerStatistics(text: string): TextLayerStatistics {
   }
   const rareScripts = [...rare.values()].filter((count) => count >= 2).length;
 
-  // Letter frequencies over distinct words: a page that repeats "TEST" or "XXXXXXX" a hundred
-  // times says nothing about its language.
-  const counts = new Array<number>(26).fill(0);
-  let letters = 0;
-  const seen = new Set<string>();
-  // Accents folded by dropping the marks of the decomposed text: marks never separate words.
-  for (const folded of text
-    .normalize('NFD')
-    .toLowerCase()
-    .replace(/\p{M}/gu, '')
-    .split(/[^a-z]+/)) {
-    if (folded.length < 2 || seen.has(folded)) continue;
-    seen.add(folded);
-    for (let i = 0; i < folded.length; i++) {
-      counts[folded.charCodeAt(i) - 97]!++;
-      letters++;
-    }
-  }
+  const { counts, letters } = distinctWordLetters(text, ascii);
   let profileSimilarity = 1;
   if (letters >= MIN_LETTERS) {
     const vector = unitVector(counts);
@@ -286,14 +335,7 @@ export function textLayerStatistics(text: string): TextLayerStatistics {
       ),
     );
   }
-  let words = 0;
-  let mixedWords = 0;
-  for (const word of text.split(/[\s\p{P}\p{S}\p{N}]+/u)) {
-    const alphabets = wordAlphabets(word);
-    if (alphabets === 'none') continue;
-    words++;
-    if (alphabets === 'mixed') mixedWords++;
-  }
+  const { words, mixedWords } = countWords(text, ascii);
   return {
     printed,
     controls,

@@ -2,9 +2,16 @@
 const SPACE = '[\\u00A0\\u2000-\\u200A\\u202F\\u205F\\u3000\\t ]';
 /** Marks that take no room: zero-width space and joiners, word joiner, byte-order mark. */
 const ZERO_WIDTH = '[\\u200B-\\u200D\\u2060\\uFEFF]';
-/** A run of spaces, with any zero-width marks beside or between them. */
-const SPACE_RUN = new RegExp(`${ZERO_WIDTH}*${SPACE}(?:${SPACE}|${ZERO_WIDTH})*`, 'gu');
+/**
+ * A run of spaces, with any zero-width marks beside or between them; not a lone plain space,
+ * which would be replaced by itself (most of a page's matches, each a copy of the text so far).
+ */
+const SPACE_RUN = new RegExp(
+  `(?! (?!${SPACE}|${ZERO_WIDTH}))${ZERO_WIDTH}*${SPACE}(?:${SPACE}|${ZERO_WIDTH})*`,
+  'gu',
+);
 const EDGE_MARKS = new RegExp(`^${ZERO_WIDTH}+|${ZERO_WIDTH}+$`, 'gu');
+const ANY_ZERO_WIDTH = new RegExp(ZERO_WIDTH, 'u');
 
 /**
  * Tidies extracted text without changing its words: non-breaking and repeated spaces become one
@@ -13,11 +20,10 @@ const EDGE_MARKS = new RegExp(`^${ZERO_WIDTH}+|${ZERO_WIDTH}+$`, 'gu');
  * spaces and zero-width spaces is blank, not text that joins the rows above and below it.
  */
 export function tidyText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(SPACE_RUN, ' ')
-    .split('\n')
-    .map((line) => line.trim().replace(EDGE_MARKS, '').trim())
+  const lines = text.replace(/\r\n?/g, '\n').replace(SPACE_RUN, ' ').split('\n');
+  const marks = ANY_ZERO_WIDTH.test(text);
+  return lines
+    .map((line) => (marks ? line.trim().replace(EDGE_MARKS, '').trim() : line.trim()))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
