@@ -45,11 +45,26 @@ function joinLines(lines: readonly string[], vocabulary: () => ReadonlySet<strin
   return joined;
 }
 
+/** Whether the page has a line that ends in a hyphenated word the next line may finish. */
+export function hasHyphenatedLineEnd(text: string): boolean {
+  const lines = text.split('\n');
+  for (let index = 1; index < lines.length; index++) {
+    if (FIRST_WORD.test(lines[index]!) && HYPHENATED_END.test(lines[index - 1]!)) return true;
+  }
+  return false;
+}
+
 /**
- * The pages' texts with words hyphenated at a line's end joined (see above). The document's
- * vocabulary is gathered only for a document that has such a line: a scan of all its text.
+ * Joins the words hyphenated at a line's end (see above) in one page's text, judged by the words
+ * of all `pages`. Their vocabulary is gathered only when a page has such a line: a scan of all
+ * the text. A page without one (hasHyphenatedLineEnd) comes back as it is.
  */
-export function joinHyphenatedWords(pages: readonly string[]): string[] {
+export function hyphenationJoiner(pages: readonly string[]): (text: string) => string {
   const vocabulary = vocabularyOf(pages);
-  return pages.map((text) => joinLines(text.split('\n'), vocabulary).join('\n'));
+  return (text) => joinLines(text.split('\n'), vocabulary).join('\n');
+}
+
+/** The pages' texts with words hyphenated at a line's end joined. */
+export function joinHyphenatedWords(pages: readonly string[]): string[] {
+  return pages.map(hyphenationJoiner(pages));
 }

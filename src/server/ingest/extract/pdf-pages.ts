@@ -1,5 +1,7 @@
+import { joinWrappedLines } from '../line-join.ts';
 import { isGarbledText } from './garbage-text.ts';
 import type { PdfDocument } from './pdf-document.ts';
+import { hasHyphenatedLineEnd } from './pdf-hyphenation.ts';
 import { hasReadableCharacters, pagePaintsImages, readPageText } from './pdf-text.ts';
 
 /*
@@ -16,6 +18,12 @@ export interface PageResult {
   needsOcr: boolean;
   /** The text layer decoded to garbage (garbage-text.ts): dropped, the page is read by OCR. */
   garbled?: true;
+  /**
+   * The text with its wrapped lines joined (line-join.ts), as the document's text will have it,
+   * by the thread that read the page: for a page of text without a word hyphenated at a line's
+   * end, which only the whole document's words can tell how to join (pdf-hyphenation.ts).
+   */
+  joinedText?: string;
 }
 
 /**
@@ -40,7 +48,13 @@ export async function readPage(
     const text = await readPageText(page);
     if (isGarbledText(text)) return { page: pageNumber, text: '', needsOcr: true, garbled: true };
     if (hasReadableCharacters(text, MIN_TEXT_LAYER_CHARS)) {
-      return { page: pageNumber, text, needsOcr: false };
+      const joinedText = hasHyphenatedLineEnd(text) ? undefined : joinWrappedLines(text);
+      return {
+        page: pageNumber,
+        text,
+        needsOcr: false,
+        ...(joinedText === undefined ? {} : { joinedText }),
+      };
     }
     if (!decodeImages) return null;
     return { page: pageNumber, text, needsOcr: await pagePaintsImages(page) };

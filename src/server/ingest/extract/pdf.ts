@@ -5,7 +5,7 @@ import { joinWrappedLines } from '../line-join.ts';
 import { tidyText } from './normalize.ts';
 import { recognizeImageText } from './ocr.ts';
 import { openPdf, pdfError, type PdfDocument } from './pdf-document.ts';
-import { joinHyphenatedWords } from './pdf-hyphenation.ts';
+import { hyphenationJoiner } from './pdf-hyphenation.ts';
 import { releaseHelper } from './pdf-page-helper.ts';
 import type { PageResult } from './pdf-pages.ts';
 import { renderPageForOcr, type OcrPageImage } from './pdf-render.ts';
@@ -129,7 +129,8 @@ export async function extractPdf(
     if (needsOcr) releaseHelper();
     const ocrWords: OcrPageWords[] = [];
     const ocr = needsOcr ? await ocrScannedPages(pdf, pages, context, ocrWords) : undefined;
-    const texts = joinHyphenatedWords(pages.map((page) => page.text)).map(joinWrappedLines);
+    const joinHyphens = hyphenationJoiner(pages.map((page) => page.text));
+    const texts = pages.map((page) => page.joinedText ?? joinWrappedLines(joinHyphens(page.text)));
     const sections: ExtractedSection[] = pages
       .map((page, index) => ({ page: page.page, text: texts[index]! }))
       .filter((section) => section.text);

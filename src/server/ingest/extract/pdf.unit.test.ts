@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES, makeTempDir, writeTemp } from '../test-support/fixtures.ts';
 import { buildFilledFormPdf, buildTablePdf } from '../test-support/pdf-table-form.ts';
-import { joinHyphenatedWords } from './pdf-hyphenation.ts';
+import { hasHyphenatedLineEnd, joinHyphenatedWords } from './pdf-hyphenation.ts';
 import { extractDocument, type ExtractProgress, shutdownOcr } from './index.ts';
 
 /*
@@ -179,5 +179,15 @@ describe('words hyphenated at the end of a line', () => {
       'Pre-',
       'order now at a high price for the intensity of the work',
     ]);
+  });
+
+  it('are looked for page by page: a page without one is joined by the thread that read it', () => {
+    expect(hasHyphenatedLineEnd('provides key insight into the rela-\ntionship of people')).toBe(
+      true,
+    );
+    expect(hasHyphenatedLineEnd('Glazed porcelain tile model HT-\nM6012, a well-known range')).toBe(
+      false,
+    );
+    expect(hasHyphenatedLineEnd('Pre-\norder now')).toBe(false);
   });
 });
