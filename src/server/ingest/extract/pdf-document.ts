@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ExtractionError } from '../errors.ts';
 import { withReadableGlyphNames } from './pdf-glyph-names.ts';
-import { pdfjs } from './pdfjs.ts';
+import { pdfjs, pdfjsWorker } from './pdfjs.ts';
 
 /*
  * Opens a PDF with pdf.js (pdfjs-dist, in this thread: no worker, no eval, pdf.js never logs).
@@ -36,6 +36,7 @@ export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
   assets ??= pdfjsAssets();
   const task = pdfjs.getDocument({
     data: withReadableGlyphNames(data),
+    worker: pdfjsWorker,
     ...assets,
     cMapPacked: true,
     verbosity: 0,

@@ -11,9 +11,10 @@
  * methods, ...) stay; only those three are put back, and only when what was there before
  * pdf.js loaded was Node's own.
  *
- * The worker half of pdf.js (which applies the same polyfills again) is loaded here as well:
- * pdf.js runs it in this thread (its "fake worker") and finds it through
- * `globalThis.pdfjsWorker`, so it is not loaded later, after the built-ins were put back.
+ * The worker half of pdf.js (which applies the same polyfills again) is loaded here as well, so
+ * that it is not loaded later, after the built-ins were put back. It runs in this thread, as
+ * pdf.js's "fake worker" would, and the two halves talk through an InThreadPort (pdfjs-port.ts):
+ * `pdfjsWorker`, for every document this thread opens.
  *
  * Both halves are loaded with Node's source maps off. Under tsx (development, tests, benches)
  * Node otherwise parses and keeps a source map for each of them — 3 MB of JavaScript that is
@@ -22,6 +23,11 @@
  */
 
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { InThreadPort } from './pdfjs-port.ts';
+
+interface WorkerHalf {
+  WorkerMessageHandler: { initializeFromPort(port: InThreadPort): void };
+}
 
 const builtIns: ReadonlyArray<[owner: object, name: string, original: unknown]> = [
   [Array.prototype, 'push', Array.prototype.push],
@@ -32,9 +38,10 @@ const builtIns: ReadonlyArray<[owner: object, name: string, original: unknown]> 
 const sourceMaps = process.sourceMapsEnabled;
 if (sourceMaps) process.setSourceMapsEnabled(false);
 let pdfjs: typeof PdfJs;
+let workerHalf: WorkerHalf;
 try {
   pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+  workerHalf = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as WorkerHalf;
 } finally {
   if (sourceMaps) process.setSourceMapsEnabled(true);
 }
@@ -52,4 +59,12 @@ for (const [owner, name, original] of builtIns) {
   }
 }
 
-export { pdfjs };
+const port = new InThreadPort();
+workerHalf.WorkerMessageHandler.initializeFromPort(port);
+// A port, as pdf.js documents it, is a Worker; it uses only what a MessagePort has.
+const pdfjsWorker = pdfjs.PDFWorker.create({
+  port: port as unknown as Worker,
+  verbosity: pdfjs.VerbosityLevel.ERRORS,
+});
+
+export { pdfjs, pdfjsWorker };
