@@ -61,7 +61,10 @@ const benches: Bench[] = [
   boundsBench,
   lighthouseBench,
 ];
-/** In the process `inOwnProcess` starts: runs the one benchmark named and sends its rows back. */
+/**
+ * Runs the one benchmark named and sends its rows back to the process that started it
+ * (`inOwnProcess`), or prints them when typed by hand.
+ */
 const ONLY = '--only';
 
 /** One benchmark's rows, from a process of its own; a benchmark that fails fails the pass. */
@@ -81,9 +84,20 @@ function inOwnProcess(bench: Bench): Promise<BenchResult[]> {
 }
 
 if (process.argv[2] === ONLY) {
-  const bench = benches.find((b) => b.name === process.argv[3])!;
+  const bench = benches.find((b) => b.name === process.argv[3]);
+  if (!bench) {
+    console.error(
+      `no benchmark named ${process.argv[3]}: ${benches.map((b) => b.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
   const rows = await bench.run();
-  process.send!(rows, () => process.exit(0));
+  if (process.send) {
+    process.send(rows, () => process.exit(0));
+  } else {
+    console.table(rows);
+    process.exit(0);
+  }
 } else {
   const filter = process.argv[2];
   const results: BenchResult[] = [];
