@@ -216,9 +216,11 @@ export interface TextLayerStatistics {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
 
-/** Which ASCII characters split words for the mixed-alphabet sign: [\s\p{P}\p{S}\p{N}]. */
+/** What splits words for the mixed-alphabet sign: spaces, punctuation, symbols and digits. */
+const WORD_BREAKS = /[\s\p{P}\p{S}\p{N}]+/u;
+/** Which ASCII characters are WORD_BREAKS, by code. */
 const ASCII_WORD_BREAK = Array.from({ length: 0x80 }, (_, code) =>
-  /[\s\p{P}\p{S}\p{N}]/u.test(String.fromCharCode(code)),
+  WORD_BREAKS.test(String.fromCharCode(code)),
 );
 
 /**
@@ -241,7 +243,7 @@ function countWords(text: string, ascii: boolean): { words: number; mixedWords: 
     }
     return { words, mixedWords };
   }
-  for (const word of text.split(/[\s\p{P}\p{S}\p{N}]+/u)) {
+  for (const word of text.split(WORD_BREAKS)) {
     const alphabets = wordAlphabets(word);
     if (alphabets === 'none') continue;
     words++;

@@ -6,7 +6,8 @@ import { withReadableGlyphNames } from './pdf-glyph-names.ts';
 import { pdfjs, pdfjsWorker } from './pdfjs.ts';
 
 /*
- * Opens a PDF with pdf.js (pdfjs-dist, in this thread: no worker, no eval, pdf.js never logs).
+ * Opens a PDF with pdf.js (pdfjs-dist, in this thread: its worker half runs here, through
+ * pdfjs.ts's `pdfjsWorker`; no eval, pdf.js never logs).
  * pdf.js is given the predefined CMaps and the 14 standard fonts from the installed package,
  * read from disk by its Node factories: without them a file that uses non-embedded CJK fonts
  * (STSong-Light with UniGB-UCS2-H, HeiseiMin-W3 with UniJIS-UCS2-H, ...) yields no text at all.
