@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { throwIfAborted } from '../deadline.ts';
 import { ExtractionError } from '../errors.ts';
 import { pdfError, type PdfDocument } from './pdf-document.ts';
@@ -64,12 +65,17 @@ export async function readTextLayers(
   let failed = true;
   try {
     for (let page = claims.next(); page !== null; page = claims.next()) {
+      // pdf.js reads a page in microtasks alone when nothing it waits for is asynchronous
+      // (pdfjs-port.ts, pdfjs-inflate.ts): a turn of the event loop between pages lets the
+      // helper's pages, the deadline and an abort in.
+      await nextTurn();
       checkLimits();
       keep(await readHere(pdf, page));
     }
     // Every page is taken. Those still missing are the one the helper is reading now (read
     // here too rather than waited for: a helper still starting up may take seconds over it)
     // and any it could not read.
+    await nextTurn();
     for (let page = 1; page <= pageCount; page++) {
       checkLimits();
       if (!pages[page - 1]) keep(await readHere(pdf, page));

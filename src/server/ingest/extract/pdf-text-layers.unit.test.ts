@@ -4,8 +4,11 @@ import { ExtractionError } from '../errors.ts';
 import { makeTempDir, writeTemp } from '../test-support/fixtures.ts';
 import { buildTextPdf } from '../test-support/pdf-writer.ts';
 import { extractDocument } from './index.ts';
+import { openPdf } from './pdf-document.ts';
 import { canLendHelper, lendHelper } from './pdf-page-helper.ts';
 import { PageClaims, type PageResult } from './pdf-pages.ts';
+import { readTextLayers } from './pdf-text-layers.ts';
+import { DEFAULT_EXTRACT_LIMITS } from './types.ts';
 
 /*
  * Long PDFs are read by two threads sharing out the pages (pdf-text-layers.ts): the text must be
@@ -106,6 +109,38 @@ describe('long PDFs read by two threads', () => {
     expect(error.code).toBe('timeout');
     const doc = await extractDocument(longPdf, 'pdf', { timeoutMs: 120_000 });
     expect(doc.sections).toHaveLength(PAGES);
+  }, 120_000);
+
+  it('lets the event loop turn between pages: timers (the deadline) and the helper get in', async () => {
+    await untilHelperFree();
+    const pdf = await openPdf(new Uint8Array(fs.readFileSync(longPdf)));
+    let pagesOpened = 0;
+    let openedWhenTimerRan: number | null = null;
+    const getPage = pdf.getPage.bind(pdf);
+    pdf.getPage = (pageNumber) => {
+      // Set once the fonts are loaded (the first pages wait for files, which lets timers in).
+      if (++pagesOpened === 5) setTimeout(() => (openedWhenTimerRan = pagesOpened), 0);
+      return getPage(pageNumber);
+    };
+    try {
+      // Too large for a helper: this thread reads every page, in microtasks alone when pdf.js
+      // waits for nothing asynchronous (pdfjs-port.ts, pdfjs-inflate.ts).
+      const pages = await readTextLayers(
+        pdf,
+        { path: longPdf, bytes: Number.MAX_SAFE_INTEGER },
+        {
+          ...DEFAULT_EXTRACT_LIMITS,
+          signal: new AbortController().signal,
+          deadlineAt: Date.now() + 120_000,
+        },
+      );
+      expect(pages).toHaveLength(PAGES);
+    } finally {
+      await pdf.destroy();
+    }
+    expect(pagesOpened).toBe(PAGES);
+    expect(openedWhenTimerRan).not.toBeNull();
+    expect(openedWhenTimerRan!).toBeLessThan(PAGES);
   }, 120_000);
 
   it('keeps Node’s own Array push and JSON once pdf.js is loaded', async () => {

@@ -14,7 +14,8 @@
  * The worker half of pdf.js (which applies the same polyfills again) is loaded here as well, so
  * that it is not loaded later, after the built-ins were put back. It runs in this thread, as
  * pdf.js's "fake worker" would, and the two halves talk through an InThreadPort (pdfjs-port.ts):
- * `pdfjsWorker`, for every document this thread opens.
+ * `pdfjsWorker`, for every document this thread opens. Its small Flate streams (a page's content
+ * stream) are inflated at once in this thread (pdfjs-inflate.ts), not through web streams.
  *
  * Both halves are loaded with Node's source maps off. Under tsx (development, tests, benches)
  * Node otherwise parses and keeps a source map for each of them — 3 MB of JavaScript that is
@@ -23,6 +24,7 @@
  */
 
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { inflateSmallStreamsInline } from './pdfjs-inflate.ts';
 import { InThreadPort } from './pdfjs-port.ts';
 
 interface WorkerHalf {
@@ -58,6 +60,8 @@ for (const [owner, name, original] of builtIns) {
     Object.defineProperty(owner, name, { value: original, writable: true, configurable: true });
   }
 }
+
+inflateSmallStreamsInline();
 
 const port = new InThreadPort();
 workerHalf.WorkerMessageHandler.initializeFromPort(port);
