@@ -10,6 +10,7 @@ ARG DEBIAN_RELEASE=bookworm
 FROM node:${NODE_VERSION}-${DEBIAN_RELEASE}-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY scripts/patch-pdfjs.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -18,6 +19,8 @@ RUN npm run build
 FROM node:${NODE_VERSION}-${DEBIAN_RELEASE}-slim AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# postinstall: pdf.js's worker half with decision 051's changes
+COPY scripts/patch-pdfjs.mjs scripts/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- 3. the image that runs ---

@@ -57,7 +57,7 @@ async function inflateNatively(
   await written;
 }
 
-class InlineInflate extends TransformStream<BufferSource, Uint8Array> {
+class InlineInflate extends TransformStream<ArrayBufferView | ArrayBuffer, Uint8Array> {
   constructor(format: Format) {
     const parts: Array<Uint8Array<ArrayBuffer>> = [];
     let length = 0;
@@ -65,7 +65,7 @@ class InlineInflate extends TransformStream<BufferSource, Uint8Array> {
       transform(chunk) {
         let bytes: Uint8Array<ArrayBuffer>;
         if (ArrayBuffer.isView(chunk)) {
-          bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+          bytes = new Uint8Array(chunk.buffer as ArrayBuffer, chunk.byteOffset, chunk.byteLength);
         } else if (chunk instanceof ArrayBuffer) {
           bytes = new Uint8Array(chunk);
         } else {

@@ -17,6 +17,10 @@
  * `pdfjsWorker`, for every document this thread opens. Its small Flate streams (a page's content
  * stream) are inflated at once in this thread (pdfjs-inflate.ts), not through web streams.
  *
+ * The worker half is the copy scripts/patch-pdfjs.mjs writes at install, with two changes that
+ * make its per-glyph text work cheaper and read the same (decision 051); when that copy is not
+ * there (another pdfjs-dist version, an install without scripts) the original is loaded.
+ *
  * Both halves are loaded with Node's source maps off. Under tsx (development, tests, benches)
  * Node otherwise parses and keeps a source map for each of them — 3 MB of JavaScript that is
  * not ours — about 90 MB of resident memory (440 → 350 MB) in every thread that loads pdf.js,
@@ -41,9 +45,17 @@ const sourceMaps = process.sourceMapsEnabled;
 if (sourceMaps) process.setSourceMapsEnabled(false);
 let pdfjs: typeof PdfJs;
 let workerHalf: WorkerHalf;
+/** Whether the worker half is the patched copy (decision 051). */
+let pdfjsWorkerPatched = true;
 try {
   pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  workerHalf = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as WorkerHalf;
+  workerHalf = (await import('pdfjs-dist/legacy/build/pdf.worker.docucard.mjs').catch(
+    (error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+      pdfjsWorkerPatched = false;
+      return import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    },
+  )) as WorkerHalf;
 } finally {
   if (sourceMaps) process.setSourceMapsEnabled(true);
 }
@@ -71,4 +83,4 @@ const pdfjsWorker = pdfjs.PDFWorker.create({
   verbosity: pdfjs.VerbosityLevel.ERRORS,
 });
 
-export { pdfjs, pdfjsWorker };
+export { pdfjs, pdfjsWorker, pdfjsWorkerPatched };
