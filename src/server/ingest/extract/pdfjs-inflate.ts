@@ -30,17 +30,6 @@ export const INLINE_MAX_COMPRESSED_BYTES = 64 * 1024;
 
 type Format = ConstructorParameters<typeof DecompressionStream>[0];
 
-function concat(parts: Array<Uint8Array<ArrayBuffer>>, length: number): Uint8Array<ArrayBuffer> {
-  if (parts.length === 1) return parts[0]!;
-  const joined = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.byteLength;
-  }
-  return joined;
-}
-
 /** What Node's DecompressionStream puts out for these bytes, read to the end. */
 async function inflateNatively(
   format: Format,
@@ -60,7 +49,6 @@ async function inflateNatively(
 class InlineInflate extends TransformStream<ArrayBufferView | ArrayBuffer, Uint8Array> {
   constructor(format: Format) {
     const parts: Array<Uint8Array<ArrayBuffer>> = [];
-    let length = 0;
     super({
       transform(chunk) {
         let bytes: Uint8Array<ArrayBuffer>;
@@ -72,11 +60,13 @@ class InlineInflate extends TransformStream<ArrayBufferView | ArrayBuffer, Uint8
           throw new TypeError('DecompressionStream takes an ArrayBuffer or a view of one');
         }
         parts.push(bytes);
-        length += bytes.byteLength;
       },
       async flush(controller) {
-        const input = concat(parts, length);
-        if (length > INLINE_MAX_COMPRESSED_BYTES) return inflateNatively(format, input, controller);
+        // pdf.js writes a stream in one piece: no copy then.
+        const input = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+        if (input.byteLength > INLINE_MAX_COMPRESSED_BYTES) {
+          return inflateNatively(format, input, controller);
+        }
         const output = zlib.inflateSync(input);
         controller.enqueue(new Uint8Array(output.buffer, output.byteOffset, output.byteLength));
       },
