@@ -58,6 +58,17 @@ export async function readTextLayers(
     if (totalChars > context.maxTextChars) throw tooLarge(context.maxTextChars);
   };
 
+  /**
+   * Reads a page here unless it is kept already. First a turn of the event loop: pdf.js reads a
+   * page in microtasks alone when nothing it waits for is asynchronous (pdfjs-port.ts,
+   * pdfjs-inflate.ts), and the turn lets the helper's pages, the deadline and an abort in.
+   */
+  const readHereUnlessKept = async (page: number) => {
+    await nextTurn();
+    checkLimits();
+    if (!pages[page - 1]) keep(await readHere(pdf, page));
+  };
+
   let helper: HelperRun | null = null;
   if (pageCount >= MIN_PAGES_FOR_HELPER && file.bytes <= MAX_BYTES_FOR_HELPER) {
     helper = lendHelper({ filePath: file.path, pageCount, claims: claims.memory }, keep);
@@ -65,20 +76,13 @@ export async function readTextLayers(
   let failed = true;
   try {
     for (let page = claims.next(); page !== null; page = claims.next()) {
-      // pdf.js reads a page in microtasks alone when nothing it waits for is asynchronous
-      // (pdfjs-port.ts, pdfjs-inflate.ts): a turn of the event loop between pages lets the
-      // helper's pages, the deadline and an abort in.
-      await nextTurn();
-      checkLimits();
-      keep(await readHere(pdf, page));
+      await readHereUnlessKept(page);
     }
     // Every page is taken. Those still missing are the one the helper is reading now (read
     // here too rather than waited for: a helper still starting up may take seconds over it)
     // and any it could not read.
-    await nextTurn();
     for (let page = 1; page <= pageCount; page++) {
-      checkLimits();
-      if (!pages[page - 1]) keep(await readHere(pdf, page));
+      if (!pages[page - 1]) await readHereUnlessKept(page);
     }
     checkLimits();
     failed = false;
